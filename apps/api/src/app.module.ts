@@ -1,0 +1,31 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { AppConfig } from '@vidgen/config';
+import { LoggerModule } from 'nestjs-pino';
+import { CallbacksController } from './callbacks/callbacks.controller';
+import { ApiKeyGuard } from './common/auth';
+import { HealthController } from './health/health.controller';
+import { InfraModule } from './infra/infra.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfraModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            base: { process: 'api' },
+            genReqId: (req) => (req as unknown as { requestId?: string }).requestId ?? '',
+            redact: ['req.headers["x-api-key"]', 'req.headers.authorization'],
+            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
+          },
+        }),
+      ],
+      controllers: [CallbacksController, HealthController],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '@vidgen/config';
+import express from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
+import { requestIdMiddleware } from './common/request-id';
+import { ApiValidationPipe } from './common/validation.pipe';
+
+export const API_PREFIX = 'api/v1';
+
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.disable('x-powered-by');
+  http.set('query parser', 'simple');
+  // Request ids come first so every response, errors from the body parser included, carries one.
+  app.use(requestIdMiddleware);
+  app.use(express.json({ limit: '1mb' }));
+  // Body-parser failures happen before Nest routing; render them with the same error renderer.
+  app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
+    renderError(err, req, res),
+  );
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(new ApiValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('vidgen API')
+      .setDescription('Video generation: scripts, scenes, rendering, assets, credits and webhooks.')
+      .setVersion('1')
+      .addServer(config.publicBaseUrl)
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }, 'ApiKey')
+      .addSecurityRequirements('ApiKey')
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+    jsonDocumentUrl: `${API_PREFIX}/openapi.json`,
+    customSiteTitle: 'vidgen API reference',
+  });
+  return app;
+}

@@ -1,0 +1,5 @@
+export * from './account.repository';
+export * from './api-key';
+export * from './api-key.repository';
+export * from './auth.service';
+export * from './scopes';

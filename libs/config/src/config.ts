@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalString,
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_TASK_QUEUE: z.string().default('vidgen'),
+  PUBLIC_BASE_URL: optionalString,
+  FFMPEG_PATH: optionalString,
+  VIDGEN_FAULT_INJECTION: bool,
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  WEBHOOK_BACKOFF_BASE_SECONDS: z.coerce.number().positive().default(5),
+  WEBHOOK_BACKOFF_FACTOR: z.coerce.number().min(1).default(5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ASSET_URL_SECRET: optionalString,
+  ASSET_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+});
+
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  temporal: {
+    address: string | undefined;
+    namespace: string;
+    cliPath: string | undefined;
+    taskQueue: string;
+  };
+  publicBaseUrl: string;
+  ffmpegPath: string | undefined;
+  faultInjection: boolean;
+  webhooks: {
+    allowPrivateNetworks: boolean;
+    backoffBaseSeconds: number;
+    backoffFactor: number;
+  };
+  logLevel: string;
+  assets: {
+    dir: string;
+    urlSecret: string | undefined;
+    urlTtlSeconds: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once, at start-up. Nothing else in the code base reads process.env:
+ * processes receive this object (or the part of it they need).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+    },
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    ffmpegPath: e.FFMPEG_PATH,
+    faultInjection: e.VIDGEN_FAULT_INJECTION,
+    webhooks: {
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      backoffBaseSeconds: e.WEBHOOK_BACKOFF_BASE_SECONDS,
+      backoffFactor: e.WEBHOOK_BACKOFF_FACTOR,
+    },
+    logLevel: e.LOG_LEVEL,
+    assets: {
+      dir: path.join(dataDir, 'assets'),
+      urlSecret: e.ASSET_URL_SECRET,
+      urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
+    },
+  };
+}
+
+/** The processes that talk to PostgreSQL need its URL; the launcher fills it in when it embeds one. */
+export function requireDatabaseUrl(config: AppConfig): string {
+  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL is not set');
+  return config.databaseUrl;
+}
+
+export function requireTemporalAddress(config: AppConfig): string {
+  if (!config.temporal.address) throw new ConfigError('TEMPORAL_ADDRESS is not set');
+  return config.temporal.address;
+}

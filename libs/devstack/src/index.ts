@@ -1,0 +1,4 @@
+export * from './embedded-postgres';
+export * from './ports';
+export * from './temporal-cli';
+export * from './temporal-dev-server';

@@ -1,0 +1,2 @@
+export * from './ledger.repository';
+export * from './ledger.service';

@@ -1,0 +1,7 @@
+/** Interface §6.1: a webhook subscribes to exactly one of these. */
+export const WEBHOOK_EVENTS = ['video.completed', 'video.failed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export function isWebhookEvent(value: string): value is WebhookEvent {
+  return (WEBHOOK_EVENTS as readonly string[]).includes(value);
+}

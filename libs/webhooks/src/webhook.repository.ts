@@ -1,0 +1,84 @@
+import { ConflictError } from '@vidgen/core';
+import { type Db, isUniqueViolation } from '@vidgen/db';
+import type { WebhookEvent } from './webhook-events';
+
+export interface Webhook {
+  id: string;
+  accountId: string;
+  url: string;
+  event: WebhookEvent;
+  secret: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+const COLUMNS = ['id', 'account_id', 'url', 'event', 'secret', 'is_active', 'created_at'] as const;
+
+type Row = {
+  id: string;
+  account_id: string;
+  url: string;
+  event: string;
+  secret: string;
+  is_active: boolean;
+  created_at: string;
+};
+
+export class WebhookRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(
+    accountId: string,
+    input: { url: string; event: WebhookEvent; secret: string },
+  ): Promise<Webhook> {
+    try {
+      const row = await this.db
+        .insertInto('webhooks')
+        .values({ account_id: accountId, url: input.url, event: input.event, secret: input.secret })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toWebhook(row);
+    } catch (err) {
+      if (isUniqueViolation(err, 'webhooks_account_url_event_idx')) {
+        throw new ConflictError(`A webhook for ${input.event} at this url already exists`);
+      }
+      throw err;
+    }
+  }
+
+  async list(accountId: string): Promise<Webhook[]> {
+    const rows = await this.db
+      .selectFrom('webhooks')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toWebhook);
+  }
+
+  /** Soft delete, so past deliveries keep their webhook; returns false when nothing matched. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('webhooks')
+      .set({ deleted_at: new Date() })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+}
+
+function toWebhook(row: Row): Webhook {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    url: row.url,
+    event: row.event as WebhookEvent,
+    secret: row.secret,
+    isActive: row.is_active,
+    createdAt: row.created_at,
+  };
+}

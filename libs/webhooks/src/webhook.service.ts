@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { isUuid, NotFoundError, ValidationError } from '@vidgen/core';
+import { ForbiddenDestinationError, resolvePublicAddresses } from './ssrf';
+import type { Webhook, WebhookRepository } from './webhook.repository';
+import type { WebhookEvent } from './webhook-events';
+
+export class WebhookService {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly options: { allowPrivateNetworks: boolean },
+  ) {}
+
+  /** `url` is already a syntactically valid https URL and `event` a known type (edge validation). */
+  async create(accountId: string, input: { url: string; event: WebhookEvent }): Promise<Webhook> {
+    const url = new URL(input.url);
+    try {
+      await resolvePublicAddresses(url.hostname, this.options.allowPrivateNetworks);
+    } catch (err) {
+      const msg =
+        err instanceof ForbiddenDestinationError
+          ? `${err.message}; webhooks must reach a public address`
+          : `${url.hostname} cannot be resolved`;
+      throw new ValidationError([{ loc: ['body', 'url'], msg }]);
+    }
+    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    return this.webhooks.insert(accountId, { url: input.url, event: input.event, secret });
+  }
+
+  list(accountId: string): Promise<Webhook[]> {
+    return this.webhooks.list(accountId);
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.webhooks.delete(accountId, id))) throw new NotFoundError('Webhook');
+  }
+}
