@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
+import {
+  freePort,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+  startTemporalDevServer,
+} from '@vidgen/devstack';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import type { TestStackContext } from './support/context';
+import { startStack } from './support/processes';
+
+const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * Once per `npm test`: a fresh PostgreSQL database (the machine's server on 127.0.0.1:5432
+ * when it answers, else an embedded one), migrated; a real Temporal dev server; and one
+ * shared api + worker pair (fault injection on) that most specs drive over HTTP.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-test-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  const log = (m: string) => process.stderr.write(`[test-setup] ${m}\n`);
+
+  let adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
+  let embedded: RunningPostgres | undefined;
+  if (!(await reachable(adminUrl))) {
+    const port = await freePort();
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log });
+    adminUrl = withDatabase(embedded.url, 'postgres');
+    cleanups.push(() => embedded!.stop());
+    log(`using embedded PostgreSQL on ${port}`);
+  }
+  const databaseUrl = withDatabase(adminUrl, `vidgen_test_${runId}`);
+  await ensureDatabase(databaseUrl);
+  cleanups.push(() => dropDatabase(databaseUrl));
+  const db = createDb(databaseUrl, { max: 1 });
+  await migrateToLatest(db);
+  await db.destroy();
+
+  const temporal = await startTemporalDevServer({
+    headless: true,
+    envPath: process.env.PATH,
+    logFile: path.join(dataDir, 'temporal.log'),
+    startTimeoutMs: 120_000,
+    log,
+  });
+  cleanups.push(() => temporal.stop());
+
+  const taskQueue = `test-${runId}`;
+  const stack = await startStack({
+    databaseUrl,
+    temporalAddress: temporal.address,
+    taskQueue,
+    dataDir: path.join(dataDir, 'shared'),
+    env: { VIDGEN_FAULT_INJECTION: '1' },
+  });
+  cleanups.push(() => stack.stop());
+
+  const context: TestStackContext = {
+    databaseUrl,
+    adminDatabaseUrl: adminUrl,
+    temporalAddress: temporal.address,
+    apiBaseUrl: stack.baseUrl,
+    taskQueue,
+    dataDir,
+  };
+  project.provide('stack', context);
+
+  return async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup failed: ${e}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,105 @@
+import { AccountRepository, ApiKeyRepository, AuthService, type Plan } from '@vidgen/auth';
+import { createDb, type Db } from '@vidgen/db';
+import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import { inject } from 'vitest';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A minimal HTTP client that behaves like any API consumer: JSON in, JSON out, X-Api-Key. */
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly key?: string,
+  ) {}
+
+  withKey(key: string | undefined): ApiClient {
+    return new ApiClient(this.baseUrl, key);
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.key) headers['X-Api-Key'] = this.key;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: any;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { body, headers });
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, { body });
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}
+
+let sharedDb: Db | undefined;
+
+/** A pool on the run's database, for arranging state the API has no endpoint for (accounts, keys). */
+export function testDb(): Db {
+  sharedDb ??= createDb(inject('stack').databaseUrl, { max: 4 });
+  return sharedDb;
+}
+
+export interface TestAccount {
+  accountId: string;
+  key: string;
+  keyId: string;
+  api: ApiClient;
+  /** A further key of the same account with other scopes. */
+  keyWith(
+    scopes: string[],
+    opts?: { expiresInDays?: number },
+  ): Promise<{ key: string; id: string; api: ApiClient }>;
+}
+
+export async function createAccount(
+  options: { scopes?: string[]; credits?: number; plan?: Plan; baseUrl?: string } = {},
+): Promise<TestAccount> {
+  const db = testDb();
+  const baseUrl = options.baseUrl ?? inject('stack').apiBaseUrl;
+  const accounts = new AccountRepository(db);
+  const auth = new AuthService(new ApiKeyRepository(db), accounts);
+  const account = await accounts.create({
+    name: `test-${Math.random().toString(36).slice(2, 8)}`,
+    plan: options.plan ?? 'pro',
+  });
+  if (options.credits) await new LedgerService(new LedgerRepository(db)).grant(account.id, options.credits);
+  const scopes = options.scopes ?? ['videos:*', 'assets:*', 'callbacks:*', 'credits:*'];
+  const created = await auth.createKey({ accountId: account.id, scopes });
+  const keyWith = async (s: string[], opts: { expiresInDays?: number } = {}) => {
+    const k = await auth.createKey({ accountId: account.id, scopes: s, expiresInDays: opts.expiresInDays });
+    return { key: k.key, id: k.id, api: new ApiClient(baseUrl, k.key) };
+  };
+  return {
+    accountId: account.id,
+    key: created.key,
+    keyId: created.id,
+    api: new ApiClient(baseUrl, created.key),
+    keyWith,
+  };
+}

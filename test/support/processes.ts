@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, REPO_ROOT, stopChild, waitFor } from '@vidgen/devstack';
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Graceful stop (SIGTERM, then SIGKILL after the timeout). */
+  stop: () => Promise<void>;
+  /** Immediate SIGKILL: a crash. */
+  kill: () => Promise<void>;
+}
+
+export function spawnService(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ServiceProcess {
+  const child = spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', path.join(REPO_ROOT, 'apps', app, 'src', 'main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return {
+    child,
+    output: () => out,
+    stop: () => stopChild(child, 25_000),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+export interface Stack {
+  baseUrl: string;
+  port: number;
+  api: ServiceProcess;
+  worker: ServiceProcess | undefined;
+  env: NodeJS.ProcessEnv;
+  startWorker(): Promise<ServiceProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an api and a worker as real child processes against the run's PostgreSQL and
+ * Temporal, on their own task queue, and waits until the api answers a full round trip
+ * through the worker.
+ */
+export async function startStack(options: {
+  databaseUrl: string;
+  temporalAddress: string;
+  taskQueue: string;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** Start only the api (it still needs a worker on the task queue for workflow calls). */
+  apiOnly?: boolean;
+}): Promise<Stack> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PORT: String(port),
+    DATABASE_URL: options.databaseUrl,
+    TEMPORAL_ADDRESS: options.temporalAddress,
+    TEMPORAL_TASK_QUEUE: options.taskQueue,
+    DATA_DIR: options.dataDir,
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
+  };
+  let worker = options.apiOnly ? undefined : spawnService('worker', env);
+  const api = spawnService('api', env);
+  const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+  await waitFor(
+    async () => {
+      for (const p of [api, worker]) {
+        if (p && p.child.exitCode !== null) throw new Error(`process exited early:\n${p.output()}`);
+      }
+      try {
+        const probe = options.apiOnly ? 'health' : 'health/worker';
+        const res = await fetch(`${baseUrl}/${probe}`, { signal: AbortSignal.timeout(20_000) });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    { timeoutMs: 120_000, intervalMs: 300, what: `api and worker on ${baseUrl}` },
+  );
+  const stack: Stack = {
+    baseUrl,
+    port,
+    api,
+    get worker() {
+      return worker;
+    },
+    env,
+    async startWorker() {
+      worker = spawnService('worker', env);
+      return worker;
+    },
+    async stop() {
+      await Promise.all([api.stop(), worker?.stop()]);
+    },
+  };
+  return stack;
+}

@@ -1,0 +1,37 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// SWC keeps decorator metadata, which NestJS dependency injection and class-validator need.
+const plugins = [swc.vite({ module: { type: 'es6' } })];
+const STACK_SPECS = ['**/*.int.spec.ts', '**/*.e2e.spec.ts'];
+
+export default defineConfig({
+  test: {
+    // The Temporal native bridge crashes under worker threads; forks are separate processes.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        plugins,
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/**/*.spec.ts'],
+          exclude: ['**/node_modules/**', ...STACK_SPECS],
+        },
+      },
+      {
+        plugins,
+        test: {
+          name: 'integration',
+          include: STACK_SPECS.map((p) => `{apps,libs,test}/${p}`),
+          exclude: ['**/node_modules/**'],
+          // Real PostgreSQL database, real Temporal dev server, real api + worker processes.
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
