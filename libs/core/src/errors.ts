@@ -23,6 +23,12 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** The credential was sent in a way the API does not accept (e.g. `Authorization: Bearer`). */
+export class AuthError extends DomainError {
+  readonly code = 'AUTH_ERROR';
+  readonly status = 401;
+}
+
 export class InvalidTokenError extends DomainError {
   readonly code = 'INVALID_TOKEN';
   readonly status = 401;

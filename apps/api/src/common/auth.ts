@@ -9,6 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { AuthService, type Principal, type Scope } from '@vidgen/auth';
+import { AuthError } from '@vidgen/core';
 import type { Request } from 'express';
 
 const SCOPE_KEY = 'vidgen:scope';
@@ -54,7 +55,11 @@ export class ApiKeyGuard implements CanActivate {
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(SCOPE_KEY, targets);
     if (!scope) throw new Error(`Route ${ctx.getClass().name}.${ctx.getHandler().name} declares no scope`);
     const req = ctx.switchToHttp().getRequest<Request>();
-    const principal = await this.auth.authenticate(req.header('x-api-key'));
+    const key = req.header('x-api-key');
+    if (!key && req.header('authorization')) {
+      throw new AuthError('Authentication failed: send the API key in the X-Api-Key header, not Authorization');
+    }
+    const principal = await this.auth.authenticate(key);
     this.auth.authorize(principal, scope);
     req.principal = principal;
     return true;
