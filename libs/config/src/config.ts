@@ -58,6 +58,7 @@ export interface AppConfig {
     urlSecret: string | undefined;
     urlTtlSeconds: number;
   };
+  media: MediaConfig;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.ASSET_URL_SECRET,
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
     },
+    media: loadMediaConfig(env),
   };
 }
 
@@ -110,4 +112,82 @@ export function requireDatabaseUrl(config: AppConfig): string {
 export function requireTemporalAddress(config: AppConfig): string {
   if (!config.temporal.address) throw new ConfigError('TEMPORAL_ADDRESS is not set');
   return config.temporal.address;
+}
+
+export type MediaProviderKind = 'local' | 'openai';
+
+export interface MediaConfig {
+  scriptProvider: MediaProviderKind;
+  imageProvider: MediaProviderKind;
+  speechProvider: MediaProviderKind;
+  openai: {
+    baseUrl: string;
+    apiKey: string | undefined;
+    chatModel: string;
+    imageModel: string;
+    ttsModel: string;
+    /** Used when a video asks for no voice of its own. */
+    ttsVoice: string;
+  };
+  providerTimeoutSeconds: number;
+}
+
+const providerKind = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+  z.enum(['local', 'openai']).default('local'),
+);
+
+const stringWithDefault = (fallback: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+    z.string().default(fallback),
+  );
+
+const mediaEnvSchema = z.object({
+  SCRIPT_PROVIDER: providerKind,
+  IMAGE_PROVIDER: providerKind,
+  SPEECH_PROVIDER: providerKind,
+  OPENAI_BASE_URL: stringWithDefault('https://api.openai.com/v1').pipe(z.url({ protocol: /^https?$/ })),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_CHAT_MODEL: stringWithDefault('gpt-4o-mini'),
+  OPENAI_IMAGE_MODEL: stringWithDefault('gpt-image-1'),
+  OPENAI_TTS_MODEL: stringWithDefault('gpt-4o-mini-tts'),
+  OPENAI_TTS_VOICE: stringWithDefault('alloy'),
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+});
+
+/** The media section on its own, so tools that only generate media need not satisfy the rest. */
+export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
+  const parsed = mediaEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const kinds = {
+    SCRIPT_PROVIDER: e.SCRIPT_PROVIDER,
+    IMAGE_PROVIDER: e.IMAGE_PROVIDER,
+    SPEECH_PROVIDER: e.SPEECH_PROVIDER,
+  };
+  const needKey = Object.entries(kinds)
+    .filter(([, kind]) => kind === 'openai')
+    .map(([name]) => name);
+  // Failing at start-up beats every video failing later with a 401 from the provider.
+  if (needKey.length > 0 && !e.OPENAI_API_KEY) {
+    throw new ConfigError(`OPENAI_API_KEY is required when ${needKey.join(', ')}=openai`);
+  }
+  return {
+    scriptProvider: e.SCRIPT_PROVIDER,
+    imageProvider: e.IMAGE_PROVIDER,
+    speechProvider: e.SPEECH_PROVIDER,
+    openai: {
+      baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.OPENAI_API_KEY,
+      chatModel: e.OPENAI_CHAT_MODEL,
+      imageModel: e.OPENAI_IMAGE_MODEL,
+      ttsModel: e.OPENAI_TTS_MODEL,
+      ttsVoice: e.OPENAI_TTS_VOICE,
+    },
+    providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+  };
 }
