@@ -23,9 +23,14 @@ const HTTP_CODES: Record<number, string> = {
  * Unknown errors become INTERNAL_ERROR (or DATABASE_ERROR) without leaking internals.
  */
 export function renderError(err: unknown, req: Request, res: Response): void {
+  // A response already under way (a stream that failed mid-way) cannot take an error body, and
+  // setting a header now would throw; cut the connection so the client sees it is incomplete.
+  if (res.headersSent) {
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
   const requestId = requestIdOf(req);
   res.setHeader('X-Request-Id', requestId);
-  if (res.headersSent) return;
 
   if (err instanceof RateLimitedError) {
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
