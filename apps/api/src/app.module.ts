@@ -2,10 +2,14 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from '@vidgen/config';
 import { LoggerModule } from 'nestjs-pino';
+import { AssetUrls } from './assets/asset-urls';
+import { AssetsController } from './assets/assets.controller';
 import { CallbacksController } from './callbacks/callbacks.controller';
 import { ApiKeyGuard } from './common/auth';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
+import { VideoPresenter } from './videos/video.presenter';
+import { VideosController } from './videos/videos.controller';
 
 @Module({})
 export class AppModule {
@@ -24,8 +28,8 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [CallbacksController, HealthController],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
+      controllers: [VideosController, AssetsController, CallbacksController, HealthController],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, AssetUrls, VideoPresenter],
     };
   }
 }

@@ -1,17 +1,31 @@
-import type { Db } from '@vidgen/db';
-import { sql } from '@vidgen/db';
-import type { HealthActivities } from '@vidgen/workflows';
+import { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { AppConfig } from '@vidgen/config';
+import { type Db, sql } from '@vidgen/db';
+import { LedgerRepository } from '@vidgen/ledger';
+import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
+import { createVideoActivities, VideoRepository } from '@vidgen/videos';
+import type { HealthActivities, VideoActivities } from '@vidgen/workflows';
 
 export interface ActivityDeps {
   db: Db;
+  config: AppConfig;
 }
 
 /** Every activity the worker registers, built over injected dependencies. */
-export function createActivities(deps: ActivityDeps): HealthActivities {
-  return {
+export function createActivities({ db, config }: ActivityDeps): HealthActivities & VideoActivities {
+  const health: HealthActivities = {
     async probeDependencies() {
-      await sql`select 1`.execute(deps.db);
+      await sql`select 1`.execute(db);
       return { database: 'ok', workerPid: process.pid, checkedAt: new Date().toISOString() };
     },
   };
+  const videos = createVideoActivities({
+    videos: new VideoRepository(db),
+    assets: new AssetRepository(db),
+    ledger: new LedgerRepository(db),
+    storage: new AssetStorage(config.assets.dir),
+    providers: createProviders(config.media),
+    renderer: new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }),
+  });
+  return { ...health, ...videos };
 }

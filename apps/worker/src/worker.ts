@@ -1,3 +1,4 @@
+import { Client, Connection } from '@temporalio/client';
 import {
   bundleWorkflowCode,
   makeTelemetryFilterString,
@@ -10,6 +11,7 @@ import { createDb } from '@vidgen/db';
 import { WORKFLOWS_PATH } from '@vidgen/workflows';
 import pino from 'pino';
 import { createActivities } from './activities';
+import { startWorkflowSweeper } from './workflow-sweeper';
 
 /**
  * Runs the worker until SIGINT/SIGTERM. Temporal's Runtime handles those signals: the worker
@@ -41,13 +43,22 @@ export async function runWorker(config: AppConfig): Promise<void> {
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowBundle,
-    activities: createActivities({ db }),
+    activities: createActivities({ db, config }),
     shutdownGraceTime: '20 seconds',
   });
   log.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
+  const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
+  const stopSweeper = startWorkflowSweeper({
+    db,
+    client: new Client({ connection: clientConnection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+    log,
+  });
   try {
     await worker.run();
   } finally {
+    stopSweeper();
+    await clientConnection.close();
     await connection.close();
     await db.destroy();
     log.info('worker stopped');

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_videos';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -8,6 +9,7 @@ import * as m0001 from './migrations/0001_foundation';
  */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_videos': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -56,7 +56,92 @@ export interface WebhooksTable {
   deleted_at: NullableTimestamp;
 }
 
+export type VideoStatusColumn =
+  | 'pending'
+  | 'scripting'
+  | 'refining'
+  | 'visualising'
+  | 'narrating'
+  | 'curating'
+  | 'rendering'
+  | 'completed'
+  | 'failed';
+
+export interface VideosTable {
+  id: Generated<string>;
+  account_id: string;
+  prompt: string;
+  status: Generated<VideoStatusColumn>;
+  stage: string | null;
+  awaiting_approval: Generated<boolean>;
+  scene_count: number;
+  options: ColumnType<unknown, string, string>;
+  faults: ColumnType<unknown, string | null, string | null>;
+  failure_reason: ColumnType<unknown, string | null, string | null>;
+  credits_charged: Generated<number>;
+  credits_refunded: Generated<number>;
+  video_asset_id: string | null;
+  audio_asset_id: string | null;
+  thumbnail_asset_id: string | null;
+  subtitles_asset_id: string | null;
+  workflow_started_at: NullableTimestamp;
+  created_at: Generated<string>;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ScenesTable {
+  id: Generated<string>;
+  video_id: string;
+  position: number;
+  visual_description: string;
+  narration: string;
+  image_asset_id: string | null;
+  narration_asset_id: string | null;
+  narration_seconds: number | null;
+  created_at: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface VideoEventsTable {
+  id: Generated<string>;
+  video_id: string;
+  seq: number;
+  key: string;
+  type: string;
+  status: string | null;
+  stage: string | null;
+  data: ColumnType<unknown, string | undefined, never>;
+  created_at: Generated<string>;
+}
+
+export interface AssetsTable {
+  id: Generated<string>;
+  account_id: string;
+  video_id: string;
+  scene_id: string | null;
+  type: 'video' | 'audio' | 'thumbnail' | 'image' | 'narration' | 'subtitles';
+  path: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  created_at: Generated<string>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  videos: VideosTable;
+  scenes: ScenesTable;
+  video_events: VideoEventsTable;
+  assets: AssetsTable;
+  settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_events: LedgerEventsTable;

@@ -1,2 +1,3 @@
 export * from './ledger.repository';
 export * from './ledger.service';
+export * from './pricing';

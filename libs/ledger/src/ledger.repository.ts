@@ -87,6 +87,65 @@ export class LedgerRepository {
     return trx ? run(trx) : this.db.transaction().execute(run);
   }
 
+  /**
+   * Charges several items at once, all or nothing, inside the caller's transaction: the
+   * account row is locked, the total is checked against the balance, then one `charged`
+   * event per item is appended (each keyed, so a repeated call charges nothing twice).
+   */
+  async chargeAll(
+    trx: Transaction<Database>,
+    input: { accountId: string; videoId: string; items: { item: string; amount: number; key: string }[]; reason: string },
+  ): Promise<number> {
+    const account = await trx
+      .selectFrom('accounts')
+      .select('credits_balance')
+      .where('id', '=', input.accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!account) throw new NotFoundError('Account');
+    const keys = input.items.map((i) => i.key);
+    const done = keys.length
+      ? await trx
+          .selectFrom('ledger_events')
+          .select('idempotency_key')
+          .where('account_id', '=', input.accountId)
+          .where('idempotency_key', 'in', keys)
+          .execute()
+      : [];
+    const applied = new Set(done.map((d) => d.idempotency_key));
+    const todo = input.items.filter((i) => !applied.has(i.key) && i.amount > 0);
+    const total = todo.reduce((n, i) => n + i.amount, 0);
+    if (total > account.credits_balance) throw new InsufficientCreditsError(total, account.credits_balance);
+    for (const i of todo) {
+      await this.append(
+        {
+          accountId: input.accountId,
+          kind: 'charged',
+          amount: -i.amount,
+          videoId: input.videoId,
+          item: i.item,
+          reason: input.reason,
+          idempotencyKey: i.key,
+        },
+        trx,
+      );
+    }
+    return total;
+  }
+
+  /** Credits currently held for each item of a video: charged minus refunded. */
+  async heldByItem(videoId: string, trx?: Transaction<Database>): Promise<Map<string, number>> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('ledger_events')
+      .select(['item', (eb) => eb.fn.sum<number>('amount').as('net')])
+      .where('video_id', '=', videoId)
+      .where('kind', 'in', ['charged', 'refunded'])
+      .where('item', 'is not', null)
+      .groupBy('item')
+      .execute();
+    return new Map(rows.map((r) => [r.item!, -Number(r.net)]));
+  }
+
   async balance(accountId: string): Promise<number> {
     const row = await this.db
       .selectFrom('accounts')

@@ -3,8 +3,6 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 /** One task queue carries workflows and activities; a deployment may run several worker processes on it. */
 export const DEFAULT_TASK_QUEUE = 'vidgen';
 
-export const WORKFLOWS_PATH = require.resolve('./workflows');
-
 /** Custom search attributes; temporal/search-attributes.json registers the same names on the dev server. */
 export const SearchAttributes = {
   status: defineSearchAttributeKey('VidgenStatus', SearchAttributeType.KEYWORD),

@@ -2,3 +2,7 @@
 // reached only through `workflowsPath` (./workflows.ts), which the worker bundles.
 export * from './contracts';
 export * from './health.contracts';
+export * from './video.contracts';
+
+/** Entry file of the workflow bundle, for Worker.create / bundleWorkflowCode. */
+export const WORKFLOWS_PATH = require.resolve('./workflows');

@@ -3,14 +3,17 @@ import {
   Global,
   Inject,
   Injectable,
+  Logger,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Client } from '@temporalio/client';
+import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb, type Db } from '@vidgen/db';
-import { createTemporalClient } from '@vidgen/temporal';
+import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
+import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
 import { WebhookRepository, WebhookService } from '@vidgen/webhooks';
 
 export const CONFIG = Symbol('CONFIG');
@@ -71,8 +74,29 @@ export class InfraModule {
             new WebhookService(repo, { allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
           inject: [WebhookRepository],
         },
+        { provide: AssetStorage, useFactory: () => new AssetStorage(config.assets.dir) },
+        { provide: AssetRepository, useFactory: (db: Db) => new AssetRepository(db), inject: [DB] },
+        { provide: VideoRepository, useFactory: (db: Db) => new VideoRepository(db), inject: [DB] },
+        {
+          provide: VideoService,
+          useFactory: (videos: VideoRepository, assets: AssetRepository, storage: AssetStorage, temporal: TemporalHandle) => {
+            const log = new Logger('VideoService');
+            return new VideoService(videos, assets, storage, new VideoWorkflowClient(temporal.client, config.temporal.taskQueue), {
+              faultInjection: config.faultInjection,
+              onStartFailure: (videoId, err) =>
+                log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+            });
+          },
+          inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL],
+        },
+        {
+          provide: AssetService,
+          useFactory: (assets: AssetRepository, videos: VideoRepository, storage: AssetStorage) =>
+            new AssetService(assets, videos, storage),
+          inject: [AssetRepository, VideoRepository, AssetStorage],
+        },
       ],
-      exports: [CONFIG, DB, TEMPORAL, AuthService, WebhookService],
+      exports: [CONFIG, DB, TEMPORAL, AuthService, WebhookService, VideoService, AssetService],
     };
   }
 }

@@ -1,0 +1,46 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ASSET_TYPES, type Asset, type AssetType } from '@vidgen/assets';
+import { toNaiveMicros } from '@vidgen/core';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+
+export class ListAssetsQuery {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  video_id?: string;
+
+  @ApiPropertyOptional({ enum: ASSET_TYPES })
+  @IsOptional()
+  @IsIn(ASSET_TYPES)
+  type?: AssetType;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+}
+
+export function toAssetRecord(asset: Asset, url: string | null) {
+  return {
+    id: asset.id,
+    video_id: asset.videoId,
+    scene_id: asset.sceneId,
+    type: asset.type,
+    mime_type: asset.mimeType,
+    size_bytes: asset.sizeBytes,
+    width: asset.width,
+    height: asset.height,
+    duration_seconds: asset.durationSeconds,
+    url,
+    created_at: toNaiveMicros(asset.createdAt),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './asset-storage';
+export * from './asset.repository';
+export * from './asset-url';

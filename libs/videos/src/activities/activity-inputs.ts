@@ -1,0 +1,77 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { z } from 'zod';
+
+/**
+ * Activity inputs are validated at entry, like request bodies at the api's edge: work
+ * started from the worker side (a replay, an operator's retry) is checked too. Bad input is
+ * a non-retryable failure: retrying it cannot help.
+ */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw ApplicationFailure.nonRetryable(`Invalid activity input: ${parsed.error.message}`, 'INVALID_INPUT');
+  }
+  return parsed.data;
+}
+
+const uuid = z.string().uuid();
+export const faultSchema = z.object({
+  timeout: z.boolean(),
+  fail: z.boolean(),
+  failScenes: z.array(z.number().int().positive()),
+  priorAttempts: z.number().int().min(0),
+  failAttempts: z.number().int().min(0),
+});
+const draft = z.object({ visual_description: z.string().min(1), narration: z.string().min(1) });
+
+export const schemas = {
+  transition: z.object({
+    videoId: uuid,
+    key: z.string().min(1).max(200),
+    type: z.string().min(1).max(64),
+    status: z.string().optional(),
+    stage: z.string().nullable().optional(),
+    awaitingApproval: z.boolean().optional(),
+    failureReason: z.object({ code: z.string(), message: z.string(), stage: z.string() }).nullable().optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  writeScript: z.object({ videoId: uuid, scriptVersion: z.number().int().positive(), feedback: z.string().nullable(), fault: faultSchema }),
+  refineScript: z.object({
+    videoId: uuid,
+    scriptVersion: z.number().int().positive(),
+    drafts: z.array(draft).min(1).max(12),
+    fault: faultSchema,
+  }),
+  plan: z.object({ videoId: uuid, run: z.number().int().positive() }),
+  approve: z.object({
+    videoId: uuid,
+    run: z.number().int().positive(),
+    charges: z.array(z.object({ item: z.string().min(1), amount: z.number().int().min(0) })),
+    resumeStage: z.enum(['visualising', 'narrating', 'curating', 'rendering']),
+    isRetry: z.boolean(),
+  }),
+  sceneWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive(), fault: faultSchema }),
+  videoWork: z.object({ videoId: uuid, run: z.number().int().positive(), fault: faultSchema }),
+  refund: z.object({ videoId: uuid, run: z.number().int().positive(), items: z.array(z.string().min(1)), reason: z.string() }),
+  sceneEdit: z.object({
+    videoId: uuid,
+    editId: z.string().min(1),
+    edit: z.discriminatedUnion('op', [
+      z.object({
+        op: z.literal('update'),
+        sceneId: uuid,
+        visual_description: z.string().min(1).max(500).optional(),
+        narration: z.string().min(1).max(400).optional(),
+      }),
+      z.object({
+        op: z.literal('add'),
+        visual_description: z.string().min(1).max(500),
+        narration: z.string().min(1).max(400),
+        position: z.number().int().positive().optional(),
+      }),
+      z.object({ op: z.literal('delete'), sceneId: uuid }),
+    ]),
+  }),
+  clearScenes: z.object({ videoId: uuid, scriptVersion: z.number().int().positive() }),
+  videoOnly: z.object({ videoId: uuid }),
+};

@@ -1,0 +1,56 @@
+import type { Asset, AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
+import { InvalidStateError, NotFoundError } from '@vidgen/core';
+import { IN_PROGRESS_STATUSES } from '@vidgen/workflows';
+import { decodeCursor, encodeCursor, type Page } from './video.service';
+import type { VideoRepository } from './video.repository';
+
+export class AssetService {
+  constructor(
+    private readonly assets: AssetRepository,
+    private readonly videos: VideoRepository,
+    private readonly storage: AssetStorage,
+  ) {}
+
+  async list(
+    accountId: string,
+    q: { limit: number; cursor?: string; videoId?: string; type?: AssetType },
+  ): Promise<Page<Asset>> {
+    const items = await this.assets.list(accountId, {
+      limit: q.limit + 1,
+      videoId: q.videoId,
+      type: q.type,
+      cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
+    });
+    const page = items.slice(0, q.limit);
+    const last = page.at(-1);
+    return { items: page, nextCursor: items.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+  }
+
+  async get(accountId: string, id: string): Promise<Asset> {
+    const asset = await this.assets.find(accountId, id);
+    if (!asset) throw new NotFoundError('Asset');
+    return asset;
+  }
+
+  /** While its video is being processed an asset may still be read by a stage, so it cannot go. */
+  async delete(accountId: string, id: string): Promise<void> {
+    const asset = await this.get(accountId, id);
+    const video = await this.videos.find(accountId, asset.videoId);
+    if (video && !video.awaitingApproval && IN_PROGRESS_STATUSES.includes(video.status)) {
+      throw new InvalidStateError('The asset belongs to a video that is being processed');
+    }
+    await this.videos.transaction(async (trx) => {
+      await this.assets.markDeleted(accountId, id, trx);
+      await this.videos.detachAsset(trx, asset.videoId, id);
+    });
+    await this.storage.remove(asset.path);
+  }
+
+  absolutePath(asset: Asset): string {
+    return this.storage.absolute(asset.path);
+  }
+
+  findForSignedUrl(id: string): Promise<Asset | undefined> {
+    return this.assets.findForSignedUrl(id);
+  }
+}

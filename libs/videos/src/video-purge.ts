@@ -1,0 +1,21 @@
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { VideoRepository } from './video.repository';
+
+/**
+ * Deletes a video: the row and its assets are marked deleted and logged in one transaction,
+ * then the files are removed. Ledger events stay (they are the account's history). Safe to
+ * repeat: a second call finds nothing left to do.
+ */
+export async function purgeVideo(
+  deps: { videos: VideoRepository; assets: AssetRepository; storage: AssetStorage },
+  videoId: string,
+): Promise<void> {
+  const video = await deps.videos.findForWorkflow(videoId);
+  if (!video) return;
+  await deps.videos.transaction(async (trx) => {
+    await deps.videos.recordTransition(videoId, { key: 'deleted', type: 'deleted' }, trx);
+    await deps.assets.markVideoDeleted(videoId, trx);
+    await deps.videos.softDelete(trx, videoId);
+  });
+  await deps.storage.removeVideo(video.accountId, videoId);
+}

@@ -1,0 +1,59 @@
+import { toNaiveMicros } from '@vidgen/core';
+import type { Scene, Video, VideoEvent } from './video.types';
+
+export type AssetUrl = (assetId: string | null) => string | null;
+
+/**
+ * The video record: interface §2.2 fields plus PRODUCT §3's. One function renders it for
+ * the api and for webhook deliveries, so both always agree.
+ */
+export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: number | null) {
+  return {
+    id: video.id,
+    status: video.status,
+    prompt: video.prompt,
+    video_url: url(video.videoAssetId),
+    audio_url: url(video.audioAssetId),
+    thumbnail_url: url(video.thumbnailAssetId),
+    subtitles_url: url(video.subtitlesAssetId),
+    awaiting_approval: video.awaitingApproval,
+    stage: video.stage,
+    scene_count: video.sceneCount,
+    options: video.options,
+    failure_reason: video.failureReason,
+    credits_charged: video.creditsCharged,
+    credits_refunded: video.creditsRefunded,
+    estimated_credits: video.awaitingApproval ? (estimatedCredits ?? null) : null,
+    created_at: toNaiveMicros(video.createdAt),
+    updated_at: toNaiveMicros(video.updatedAt),
+  };
+}
+export type VideoRecord = ReturnType<typeof toVideoRecord>;
+
+export function toSceneRecord(scene: Scene, url: AssetUrl) {
+  return {
+    id: scene.id,
+    video_id: scene.videoId,
+    position: scene.position,
+    visual_description: scene.visualDescription,
+    narration: scene.narration,
+    image_url: url(scene.imageAssetId),
+    narration_url: url(scene.narrationAssetId),
+    narration_seconds: scene.narrationSeconds,
+    created_at: toNaiveMicros(scene.createdAt),
+    updated_at: toNaiveMicros(scene.updatedAt),
+  };
+}
+export type SceneRecord = ReturnType<typeof toSceneRecord>;
+
+export function toEventRecord(event: VideoEvent) {
+  return {
+    id: event.id,
+    seq: event.seq,
+    type: event.type,
+    status: event.status,
+    stage: event.stage,
+    data: event.data,
+    created_at: toNaiveMicros(event.createdAt),
+  };
+}

@@ -1,0 +1,16 @@
+import type { SceneEdit, VideoWorkflowInput } from '@vidgen/workflows';
+
+/** The workflow is no longer running (completed, or closed by an operator): its updates cannot be delivered. */
+export class WorkflowClosedError extends Error {}
+
+/**
+ * How the video service reaches a video's workflow. Implemented over the Temporal client
+ * in @vidgen/temporal; update refusals arrive as domain errors (InvalidStateError, …).
+ */
+export interface VideoWorkflowGateway {
+  start(input: VideoWorkflowInput): Promise<void>;
+  approve(videoId: string): Promise<void>;
+  regenerate(videoId: string, feedback: string): Promise<void>;
+  editScenes(videoId: string, edit: SceneEdit): Promise<{ sceneId: string | null }>;
+  delete(videoId: string): Promise<void>;
+}

@@ -1,0 +1,181 @@
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import { InvalidStateError, NotFoundError, ValidationError } from '@vidgen/core';
+import { productionCredits } from '@vidgen/ledger';
+import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
+import { STAGES } from '@vidgen/workflows';
+import { z } from 'zod';
+import type { VideoRepository } from './video.repository';
+import { purgeVideo } from './video-purge';
+import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
+import { VIDEO_LIMITS } from './video.types';
+import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
+
+export interface CreateVideoInput {
+  prompt: string;
+  sceneCount: number;
+  options: VideoOptions;
+  faults?: unknown;
+}
+
+const stageFault = z
+  .object({
+    timeout: z.boolean().optional(),
+    fail: z.boolean().optional(),
+    fail_scenes: z.array(z.number().int().min(1).max(12)).optional(),
+    fail_attempts: z.number().int().min(0).max(100).optional(),
+  })
+  .strict();
+const faultsSchema = z.object(Object.fromEntries(STAGES.map((s) => [s, stageFault.optional()]))).strict();
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt.replace(' ', 'T')))) {
+    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'invalid cursor' }]);
+  }
+  return { createdAt, id };
+}
+
+/**
+ * The rules of PRODUCT §3 that the api applies. State changes go through the video's
+ * workflow (the gateway), which holds the authoritative state and answers synchronously.
+ */
+export class VideoService {
+  constructor(
+    private readonly videos: VideoRepository,
+    private readonly assets: AssetRepository,
+    private readonly storage: AssetStorage,
+    private readonly workflows: VideoWorkflowGateway,
+    private readonly options: { faultInjection: boolean; onStartFailure?: (videoId: string, err: unknown) => void },
+  ) {}
+
+  /**
+   * Writes the video row and its first event in one transaction, then starts the workflow
+   * keyed by the video id. If the process dies between the two, the worker's sweeper starts
+   * the workflow later (same id, so never twice).
+   */
+  async create(accountId: string, input: CreateVideoInput): Promise<Video> {
+    let faults: Faults | undefined;
+    if (input.faults !== undefined) {
+      if (!this.options.faultInjection) {
+        throw new ValidationError([{ loc: ['body', 'faults'], msg: 'fault injection is not enabled on this server' }]);
+      }
+      const parsed = faultsSchema.safeParse(input.faults);
+      if (!parsed.success) {
+        throw new ValidationError(
+          parsed.error.issues.map((i) => ({ loc: ['body', 'faults', ...i.path.map(String)], msg: i.message })),
+        );
+      }
+      faults = parsed.data as Faults;
+    }
+    const video = await this.videos.createWithinLimit(
+      { accountId, prompt: input.prompt, sceneCount: input.sceneCount, options: input.options, faults },
+      VIDEO_LIMITS.concurrentVideos,
+    );
+    try {
+      await this.workflows.start({ videoId: video.id, accountId, autoApprove: input.options.auto_approve, faults });
+      await this.videos.markWorkflowStarted(video.id);
+    } catch (err) {
+      this.options.onStartFailure?.(video.id, err);
+    }
+    return video;
+  }
+
+  async get(accountId: string, id: string): Promise<Video> {
+    const video = await this.videos.find(accountId, id);
+    if (!video) throw new NotFoundError('Video');
+    return video;
+  }
+
+  /** Cost of producing the current scenes, shown while a video awaits approval. */
+  async estimate(video: Video): Promise<number | null> {
+    if (!video.awaitingApproval) return null;
+    return productionCredits(await this.videos.scenes(video.id));
+  }
+
+  async list(
+    accountId: string,
+    q: { limit: number; cursor?: string; status?: VideoStatus },
+  ): Promise<Page<Video>> {
+    const items = await this.videos.list(accountId, {
+      limit: q.limit + 1,
+      status: q.status,
+      cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
+    });
+    const more = items.length > q.limit;
+    const page = items.slice(0, q.limit);
+    const last = page.at(-1);
+    return { items: page, nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null };
+  }
+
+  async scenes(accountId: string, id: string): Promise<Scene[]> {
+    await this.get(accountId, id);
+    return this.videos.scenes(id);
+  }
+
+  async events(accountId: string, id: string): Promise<VideoEvent[]> {
+    await this.get(accountId, id);
+    return this.videos.events(id);
+  }
+
+  async approve(accountId: string, id: string): Promise<Video> {
+    const video = await this.get(accountId, id);
+    await this.viaWorkflow(video, () => this.workflows.approve(id));
+    return this.get(accountId, id);
+  }
+
+  async regenerate(accountId: string, id: string, feedback: string): Promise<Video> {
+    const video = await this.get(accountId, id);
+    await this.viaWorkflow(video, () => this.workflows.regenerate(id, feedback));
+    return this.get(accountId, id);
+  }
+
+  async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
+    const video = await this.get(accountId, id);
+    if (edit.op !== 'add') {
+      const scenes = await this.videos.scenes(id);
+      if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
+    }
+    const { sceneId } = await this.viaWorkflow(video, () => this.workflows.editScenes(id, edit));
+    if (!sceneId) return null;
+    return (await this.videos.scenes(id)).find((s) => s.id === sceneId) ?? null;
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    const video = await this.get(accountId, id);
+    if (video.status === 'completed') {
+      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+      return;
+    }
+    if (!(video.status === 'failed' || video.awaitingApproval)) {
+      throw new InvalidStateError('A video that is being processed cannot be deleted');
+    }
+    try {
+      await this.workflows.delete(id);
+    } catch (err) {
+      // A failed video whose workflow an operator closed has nothing left to stop.
+      if (!(err instanceof WorkflowClosedError)) throw err;
+      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+    }
+  }
+
+  private async viaWorkflow<T>(video: Video, call: () => Promise<T>): Promise<T> {
+    if (video.status === 'completed') throw new InvalidStateError('The video is already completed');
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof WorkflowClosedError) {
+        throw new InvalidStateError(`The video's workflow is closed (status ${video.status}); nothing can change it now`);
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,448 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  proxyActivities,
+  setHandler,
+  TimeoutFailure,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
+import type { RetryPolicy } from '@temporalio/common';
+import { SearchAttributes } from './contracts';
+import {
+  type ActiveFault,
+  approveUpdate,
+  deleteUpdate,
+  editScenesUpdate,
+  type FailureReason,
+  PRODUCTION_STAGES,
+  type ProductionStage,
+  regenerateUpdate,
+  type SceneEdit,
+  type Stage,
+  stateQuery,
+  UpdateErrorTypes,
+  type VideoActivities,
+  type VideoStatus,
+  type VideoWorkflowInput,
+  type VideoWorkflowResult,
+  type WorkflowPhase,
+} from './video.contracts';
+
+/** Attempts per AI/media activity before its stage fails (fail_attempts below this completes on its own). */
+export const STAGE_MAX_ATTEMPTS = 3;
+const stageRetry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: STAGE_MAX_ATTEMPTS };
+const NON_RETRYABLE = Object.values(UpdateErrorTypes);
+
+const script = proxyActivities<VideoActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+const media = proxyActivities<VideoActivities>({
+  startToCloseTimeout: '3 minutes',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+const renderer = proxyActivities<VideoActivities>({
+  startToCloseTimeout: '15 minutes',
+  // A worker that dies mid-render is noticed within this window and the render moves on.
+  heartbeatTimeout: '10 seconds',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+/** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
+const db = proxyActivities<VideoActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+const IMAGE_CONCURRENCY = 4;
+const NARRATION_CONCURRENCY = 2;
+
+class StageFailure extends Error {
+  constructor(readonly reason: FailureReason) {
+    super(reason.message);
+  }
+}
+
+function isTimeout(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof TimeoutFailure) return true;
+    if (e instanceof ApplicationFailure && (e.type === 'PROVIDER_TIMEOUT' || e.type === 'RENDER_TIMEOUT')) return true;
+  }
+  return false;
+}
+
+function rootMessage(err: unknown): string {
+  let msg = err instanceof Error ? err.message : String(err);
+  for (let e: unknown = err; e instanceof Error; e = (e as { cause?: unknown }).cause) msg = e.message || msg;
+  return msg;
+}
+
+function failureFor(stage: Stage, err: unknown): FailureReason {
+  const timeout = isTimeout(err);
+  const detail = rootMessage(err);
+  switch (stage) {
+    case 'scripting':
+    case 'refining':
+      return timeout
+        ? { code: 'AI_SERVICE_TIMEOUT', message: `The AI service timed out while ${stage} the script`, stage }
+        : { code: 'AI_SERVICE_ERROR', message: `The AI service failed while ${stage}: ${detail}`, stage };
+    case 'visualising':
+      return { code: 'IMAGE_GENERATION_ERROR', message: detail, stage };
+    case 'narrating':
+      return { code: 'AUDIO_GENERATION_ERROR', message: detail, stage };
+    case 'rendering':
+      return timeout
+        ? { code: 'RENDER_TIMEOUT', message: 'Rendering did not finish in time', stage }
+        : { code: 'RENDER_ERROR', message: `Rendering failed: ${detail}`, stage };
+    default:
+      return { code: 'INTERNAL_ERROR', message: `The ${stage} stage failed: ${detail}`, stage };
+  }
+}
+
+/** An activity's business refusal becomes the update's failure, which the api maps to its error. */
+function asUpdateFailure(err: unknown): unknown {
+  if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) {
+    const c = err.cause;
+    return ApplicationFailure.create({ type: c.type ?? 'INTERNAL', message: c.message, details: c.details as unknown[], nonRetryable: true });
+  }
+  return err;
+}
+
+function invalidState(message: string): ApplicationFailure {
+  return ApplicationFailure.create({ type: UpdateErrorTypes.invalidState, message, nonRetryable: true });
+}
+
+async function mapBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * One workflow per video (id `video-<id>`): scripting → refining → review gate → visualising →
+ * narrating → curating → rendering. The gate, retries, regeneration, scene edits and deletion
+ * arrive as Workflow Updates, so the api answers with the real outcome. The workflow stays
+ * open while a video waits at the gate or sits failed, and ends when it completes or is deleted.
+ */
+export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<VideoWorkflowResult> {
+  const { videoId } = input;
+  const faults = input.faults ?? {};
+  let phase: WorkflowPhase = 'scripting';
+  let run = 0;
+  let scriptVersion = 1;
+  let feedback: string | null = null;
+  let failedStage: Stage | null = null;
+  /** Where an approval on the failed video resumes; null when it has no scenes (regenerate first). */
+  let retryFrom: ProductionStage | null = null;
+  let resumeStage: ProductionStage = 'visualising';
+  let autoApprovePending = input.autoApprove;
+  const stageRuns: Partial<Record<Stage, number>> = {};
+  const failedAttempts: Partial<Record<Stage, number>> = {};
+
+  // Updates are serialised: each handler runs alone and re-checks the state it was validated against.
+  let lock: Promise<void> = Promise.resolve();
+  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const result = lock.then(fn);
+    lock = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  const setPhase = (next: WorkflowPhase, status?: VideoStatus, stage?: Stage | null) => {
+    phase = next;
+    const pairs: { key: typeof SearchAttributes.status | typeof SearchAttributes.stage; value: string }[] = [];
+    if (status) pairs.push({ key: SearchAttributes.status, value: status });
+    if (stage !== undefined) pairs.push({ key: SearchAttributes.stage, value: stage ?? 'none' });
+    if (pairs.length) upsertSearchAttributes(pairs);
+  };
+
+  const activeFault = (stage: Stage): ActiveFault => {
+    const f = faults[stage] ?? {};
+    const firstRun = (stageRuns[stage] ?? 0) === 1;
+    return {
+      timeout: firstRun && f.timeout === true,
+      fail: firstRun && f.fail === true,
+      failScenes: firstRun ? (f.fail_scenes ?? []) : [],
+      priorAttempts: failedAttempts[stage] ?? 0,
+      failAttempts: f.fail_attempts ?? 0,
+    };
+  };
+  const beginStage = async (stage: Stage, key: string) => {
+    stageRuns[stage] = (stageRuns[stage] ?? 0) + 1;
+    setPhase(phase, stage, stage);
+    await db.recordTransition({ videoId, key, type: 'stage_started', status: stage, stage, awaitingApproval: false });
+  };
+  /** Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. */
+  const attempt = async <T>(stage: Stage, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      failedAttempts[stage] = (failedAttempts[stage] ?? 0) + STAGE_MAX_ATTEMPTS;
+      throw err;
+    }
+  };
+
+  const fail = async (reason: FailureReason, key: string) => {
+    setPhase('failed', 'failed', reason.stage === 'approval' ? null : reason.stage);
+    await db.recordTransition({
+      videoId,
+      key,
+      type: 'failed',
+      status: 'failed',
+      stage: reason.stage === 'approval' ? null : reason.stage,
+      awaitingApproval: false,
+      failureReason: reason,
+    });
+  };
+
+  async function writeScript(): Promise<void> {
+    const v = scriptVersion;
+    await beginStage('scripting', `script${v}:scripting:started`);
+    if (v > 1) await db.clearScenes({ videoId, scriptVersion: v });
+    let drafts: { visual_description: string; narration: string }[];
+    try {
+      drafts = await attempt('scripting', () =>
+        script.writeScript({ videoId, scriptVersion: v, feedback, fault: activeFault('scripting') }),
+      );
+    } catch (err) {
+      throw new StageFailure(failureFor('scripting', err));
+    }
+    await beginStage('refining', `script${v}:refining:started`);
+    try {
+      await attempt('refining', () => script.refineScript({ videoId, scriptVersion: v, drafts, fault: activeFault('refining') }));
+    } catch (err) {
+      throw new StageFailure(failureFor('refining', err));
+    }
+  }
+
+  /** Production from resumeStage on. Refunds are collected per failure and paid once, before the video is marked failed. */
+  async function produce(): Promise<void> {
+    const r = run;
+    const plan = await db.planProduction({ videoId, run: r });
+    for (const stage of PRODUCTION_STAGES.slice(PRODUCTION_STAGES.indexOf(resumeStage))) {
+      await beginStage(stage, `run${r}:${stage}:started`);
+      const compensations: string[] = [];
+      try {
+        if (stage === 'visualising') {
+          const failed: number[] = [];
+          await mapBounded(plan.sceneIds, IMAGE_CONCURRENCY, async (sceneId) => {
+            try {
+              await attempt('visualising', () =>
+                media.generateSceneImage({ videoId, sceneId, run: r, fault: activeFault('visualising') }),
+              );
+            } catch {
+              failed.push(plan.sceneIds.indexOf(sceneId) + 1);
+              compensations.push(`image:${sceneId}`);
+            }
+          });
+          if (failed.length > 0) {
+            failed.sort((a, b) => a - b);
+            throw new StageFailure({
+              code: 'IMAGE_GENERATION_ERROR',
+              message: `Image generation failed for scene${failed.length > 1 ? 's' : ''} ${failed.join(', ')}`,
+              stage,
+            });
+          }
+        } else if (stage === 'narrating') {
+          try {
+            await mapBounded(plan.sceneIds, NARRATION_CONCURRENCY, (sceneId) =>
+              attempt('narrating', () => media.narrateScene({ videoId, sceneId, run: r, fault: activeFault('narrating') })),
+            );
+          } catch (err) {
+            compensations.push('narration');
+            throw err;
+          }
+        } else if (stage === 'curating') {
+          await attempt('curating', () => media.curate({ videoId, run: r, fault: activeFault('curating') }));
+        } else {
+          await attempt('rendering', () => renderer.render({ videoId, run: r, fault: activeFault('rendering') }));
+        }
+      } catch (err) {
+        const reason = err instanceof StageFailure ? err.reason : failureFor(stage, err);
+        if (compensations.length > 0) {
+          await db.refund({ videoId, run: r, items: compensations, reason: reason.message });
+        }
+        failedStage = stage;
+        retryFrom = stage;
+        await fail(reason, `run${r}:${stage}:failed`);
+        return;
+      }
+      await db.recordTransition({ videoId, key: `run${r}:${stage}:completed`, type: 'stage_completed', stage });
+    }
+    setPhase('completed', 'completed', null);
+    await db.recordTransition({
+      videoId,
+      key: `run${r}:completed`,
+      type: 'completed',
+      status: 'completed',
+      stage: null,
+      awaitingApproval: false,
+    });
+  }
+
+  async function approve(isRetry: boolean): Promise<void> {
+    const next = run + 1;
+    const from: ProductionStage = isRetry ? retryFrom! : 'visualising';
+    const plan = await db.planProduction({ videoId, run: next });
+    await db.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry });
+    run = next;
+    resumeStage = from;
+    failedStage = null;
+    setPhase('producing', from, from);
+  }
+
+  setHandler(stateQuery, () => ({ phase, run, failedStage }));
+
+  setHandler(
+    approveUpdate,
+    (): Promise<{ run: number }> =>
+      exclusive(async () => {
+        const isRetry = phase === 'failed';
+        if (!(phase === 'gate' || (isRetry && retryFrom))) throw invalidState('The video cannot be approved now');
+        const before = phase;
+        phase = 'approving';
+        try {
+          await approve(isRetry);
+          return { run };
+        } catch (err) {
+          phase = before;
+          throw asUpdateFailure(err);
+        }
+      }),
+    {
+      validator: () => {
+        if (phase === 'gate') return;
+        if (phase === 'failed' && retryFrom) return;
+        if (phase === 'failed') {
+          throw invalidState('The video failed before it had scenes; call POST /videos/{id}/regenerate first');
+        }
+        if (phase === 'completed') throw invalidState('The video is already completed');
+        throw invalidState('The video is being processed and cannot be approved now');
+      },
+    },
+  );
+
+  setHandler(
+    regenerateUpdate,
+    ({ feedback: text }) =>
+      exclusive(async () => {
+        if (phase !== 'gate' && phase !== 'failed') throw invalidState('The video cannot be regenerated now');
+        feedback = text;
+        scriptVersion += 1;
+        retryFrom = null;
+        failedStage = null;
+        phase = 'scripting';
+        await condition(() => phase !== 'scripting');
+        return { phase };
+      }),
+    {
+      validator: (_input: { feedback: string }) => {
+        if (phase === 'gate' || phase === 'failed') return;
+        if (phase === 'completed') throw invalidState('A completed video cannot be regenerated');
+        throw invalidState('The video is being processed and cannot be regenerated now');
+      },
+    },
+  );
+
+  setHandler(
+    editScenesUpdate,
+    (edit) =>
+      exclusive(async () => {
+        if (phase !== 'gate') throw invalidState('Scenes can only be changed while the video awaits approval');
+        try {
+          return await db.applySceneEdit({ videoId, editId: uuid4(), edit });
+        } catch (err) {
+          throw asUpdateFailure(err);
+        }
+      }),
+    {
+      validator: (_edit: SceneEdit) => {
+        if (phase !== 'gate') {
+          throw invalidState(
+            phase === 'completed' || phase === 'failed'
+              ? `Scenes of a ${phase} video cannot be changed`
+              : 'Scenes can only be changed while the video awaits approval',
+          );
+        }
+      },
+    },
+  );
+
+  setHandler(
+    deleteUpdate,
+    () =>
+      exclusive(async () => {
+        if (phase !== 'gate' && phase !== 'failed') throw invalidState('The video is being processed');
+        phase = 'deleted';
+        await db.purgeVideo({ videoId });
+        return { deleted: true as const };
+      }),
+    {
+      validator: () => {
+        if (phase !== 'gate' && phase !== 'failed' && phase !== 'completed') {
+          throw invalidState('A video that is being processed cannot be deleted');
+        }
+        if (phase === 'completed') throw invalidState('The video is completed; delete it through the api');
+      },
+    },
+  );
+
+  // Handlers change `phase` between awaits; reading it through a function keeps TypeScript from narrowing it.
+  const current = (): WorkflowPhase => phase;
+
+  for (;;) {
+    if (current() === 'scripting') {
+      try {
+        await writeScript();
+        phase = 'gate';
+      } catch (err) {
+        const reason = err instanceof StageFailure ? err.reason : failureFor('scripting', err);
+        retryFrom = null;
+        failedStage = reason.stage === 'approval' ? null : reason.stage;
+        await db.clearScenes({ videoId, scriptVersion });
+        await fail(reason, `script${scriptVersion}:failed`);
+      }
+    }
+    if (current() === 'gate') {
+      setPhase('gate', 'pending', null);
+      await db.recordTransition({
+        videoId,
+        key: `script${scriptVersion}:awaiting_approval`,
+        type: 'awaiting_approval',
+        status: 'pending',
+        stage: null,
+        awaitingApproval: true,
+        failureReason: null,
+      });
+      if (autoApprovePending) {
+        autoApprovePending = false;
+        try {
+          await exclusive(() => approve(false));
+        } catch (err) {
+          const failure = asUpdateFailure(err);
+          if (!(failure instanceof ApplicationFailure) || failure.type !== UpdateErrorTypes.insufficientCredits) throw err;
+          retryFrom = 'visualising';
+          await fail({ code: 'INSUFFICIENT_CREDITS', message: failure.message, stage: 'approval' }, 'auto-approve:failed');
+        }
+      } else {
+        await condition(() => phase !== 'gate' && phase !== 'approving');
+      }
+    }
+    if (current() === 'producing') await produce();
+    if (current() === 'failed') await condition(() => phase !== 'failed' && phase !== 'approving');
+    const end = current();
+    if (end === 'completed' || end === 'deleted') {
+      await condition(() => allHandlersFinished());
+      return { videoId, status: end };
+    }
+  }
+}

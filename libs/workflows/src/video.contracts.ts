@@ -1,0 +1,150 @@
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+
+export const PRODUCTION_STAGES = ['visualising', 'narrating', 'curating', 'rendering'] as const;
+export type ProductionStage = (typeof PRODUCTION_STAGES)[number];
+export const SCRIPT_STAGES = ['scripting', 'refining'] as const;
+export type ScriptStage = (typeof SCRIPT_STAGES)[number];
+export type Stage = ScriptStage | ProductionStage;
+export const STAGES: readonly Stage[] = [...SCRIPT_STAGES, ...PRODUCTION_STAGES];
+
+export const VIDEO_STATUSES = ['pending', ...STAGES, 'completed', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+/** Interface §3 rule 1: these count towards the concurrent-video limit. */
+export const IN_PROGRESS_STATUSES: readonly VideoStatus[] = ['pending', ...STAGES];
+
+export type FailureCode =
+  | 'AI_SERVICE_TIMEOUT'
+  | 'AI_SERVICE_ERROR'
+  | 'IMAGE_GENERATION_ERROR'
+  | 'AUDIO_GENERATION_ERROR'
+  | 'RENDER_TIMEOUT'
+  | 'RENDER_ERROR'
+  | 'INSUFFICIENT_CREDITS'
+  | 'INTERNAL_ERROR';
+
+export interface FailureReason {
+  code: FailureCode;
+  message: string;
+  stage: Stage | 'approval';
+}
+
+/** Fault injection (PRODUCT §4), accepted only when the server runs with VIDGEN_FAULT_INJECTION=1. */
+export interface StageFault {
+  timeout?: boolean;
+  fail?: boolean;
+  /** 1-based scene positions whose image fails (visualising only). */
+  fail_scenes?: number[];
+  /** Fail the stage's first N activity attempts over the video's life, then succeed. */
+  fail_attempts?: number;
+}
+export type Faults = Partial<Record<Stage, StageFault>>;
+
+/** What an activity is told about the faults that apply to this very call. */
+export interface ActiveFault {
+  timeout: boolean;
+  fail: boolean;
+  failScenes: number[];
+  /** Attempts of this stage that already failed in earlier executions (fail_attempts counts across the video's life). */
+  priorAttempts: number;
+  failAttempts: number;
+}
+
+export interface VideoWorkflowInput {
+  videoId: string;
+  accountId: string;
+  autoApprove: boolean;
+  faults?: Faults;
+}
+
+export interface VideoWorkflowResult {
+  videoId: string;
+  status: 'completed' | 'deleted';
+}
+
+export type SceneEdit =
+  | { op: 'update'; sceneId: string; visual_description?: string; narration?: string }
+  | { op: 'add'; visual_description: string; narration: string; position?: number }
+  | { op: 'delete'; sceneId: string };
+
+/** Application failure types that cross from workflow to api; the api maps them to its errors. */
+export const UpdateErrorTypes = {
+  invalidState: 'INVALID_STATE',
+  insufficientCredits: 'INSUFFICIENT_CREDITS',
+  maxConcurrent: 'MAX_CONCURRENT_VIDEOS',
+  notFound: 'NOT_FOUND',
+  validation: 'VALIDATION_ERROR',
+} as const;
+
+export type WorkflowPhase = 'scripting' | 'gate' | 'approving' | 'producing' | 'failed' | 'completed' | 'deleted';
+
+export interface VideoWorkflowState {
+  phase: WorkflowPhase;
+  run: number;
+  failedStage: Stage | null;
+}
+
+export const approveUpdate = defineUpdate<{ run: number }, []>('approve');
+export const regenerateUpdate = defineUpdate<{ phase: WorkflowPhase }, [{ feedback: string }]>('regenerate');
+export const editScenesUpdate = defineUpdate<{ sceneId: string | null }, [SceneEdit]>('editScenes');
+export const deleteUpdate = defineUpdate<{ deleted: true }, []>('delete');
+export const stateQuery = defineQuery<VideoWorkflowState>('state');
+
+export interface ChargeItem {
+  /** e.g. `image:<sceneId>` or `narration` */
+  item: string;
+  amount: number;
+}
+
+/** Activities the video workflow calls; implemented in libs/videos over injected dependencies. */
+export interface VideoActivities {
+  /** Appends one event (idempotent by key) and projects status/stage onto the video row. */
+  recordTransition(input: {
+    videoId: string;
+    key: string;
+    type: string;
+    status?: VideoStatus;
+    stage?: Stage | null;
+    awaitingApproval?: boolean;
+    failureReason?: FailureReason | null;
+    data?: Record<string, unknown>;
+  }): Promise<void>;
+  writeScript(input: {
+    videoId: string;
+    scriptVersion: number;
+    feedback: string | null;
+    fault: ActiveFault;
+  }): Promise<{ visual_description: string; narration: string }[]>;
+  refineScript(input: {
+    videoId: string;
+    scriptVersion: number;
+    drafts: { visual_description: string; narration: string }[];
+    fault: ActiveFault;
+  }): Promise<{ sceneCount: number }>;
+  /** The video's scenes that the next production run must (re)do, and what that costs. */
+  planProduction(input: { videoId: string; run: number }): Promise<{
+    sceneIds: string[];
+    imageSceneIds: string[];
+    narrationNeeded: boolean;
+    charges: ChargeItem[];
+  }>;
+  /**
+   * Approval in one transaction: the concurrency limit (for a retry), the charges, and the
+   * move into production. Throws INSUFFICIENT_CREDITS / MAX_CONCURRENT_VIDEOS, non-retryable.
+   */
+  approveProduction(input: {
+    videoId: string;
+    run: number;
+    charges: ChargeItem[];
+    resumeStage: ProductionStage;
+    isRetry: boolean;
+  }): Promise<void>;
+  generateSceneImage(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
+  narrateScene(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
+  curate(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
+  render(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
+  /** Refunds what is still held for each item (net of earlier refunds), keyed by video, run and item. */
+  refund(input: { videoId: string; run: number; items: string[]; reason: string }): Promise<void>;
+  applySceneEdit(input: { videoId: string; editId: string; edit: SceneEdit }): Promise<{ sceneId: string | null }>;
+  clearScenes(input: { videoId: string; scriptVersion: number }): Promise<void>;
+  purgeVideo(input: { videoId: string }): Promise<void>;
+}
