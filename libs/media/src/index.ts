@@ -1,1 +1,16 @@
-export {};
+export * from './common/media.errors';
+export * from './common/media.types';
+export * from './curating/timeline';
+export * from './narrating/local-speech.provider';
+export * from './narrating/wav';
+export * from './openai/openai.client';
+export * from './openai/openai-image.provider';
+export * from './openai/openai-script.provider';
+export * from './openai/openai-speech.provider';
+export * from './providers.factory';
+export * from './refining/scene.refiner';
+export * from './rendering/ffmpeg.renderer';
+export * from './rendering/resolve-ffmpeg';
+export * from './scripting/local-script.provider';
+export * from './scripting/script.planner';
+export * from './visualising/local-image.provider';

@@ -1,0 +1,40 @@
+import { writeFileAtomic } from '../common/atomic-file';
+import { ProviderError, throwIfAborted } from '../common/media.errors';
+import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
+import { fixWavSizes, parseWavHeader } from '../narrating/wav';
+import type { OpenAiClient } from './openai.client';
+
+export class OpenAiSpeechProvider implements SpeechProvider {
+  constructor(
+    private readonly client: OpenAiClient,
+    private readonly model: string,
+    private readonly defaultVoice: string,
+  ) {}
+
+  async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {
+    const text = input.text.trim();
+    if (text === '') throw new ProviderError('Narration text is empty', false);
+    const audio = await this.client.postBinary(
+      '/audio/speech',
+      {
+        model: this.model,
+        input: text,
+        voice: input.voice?.trim() || this.defaultVoice,
+        response_format: 'wav',
+      },
+      signal,
+    );
+    let wav: Buffer;
+    try {
+      // Streamed WAVs carry placeholder sizes; store one whose header tells the truth.
+      wav = fixWavSizes(audio);
+    } catch (err) {
+      throw new ProviderError('The speech service did not return a WAV file', false, { cause: err });
+    }
+    const info = parseWavHeader(wav, wav.length);
+    if (info.dataBytes === 0) throw new ProviderError('The speech service returned empty audio', true);
+    throwIfAborted(signal);
+    await writeFileAtomic(outPath, wav);
+    return { path: outPath, durationSeconds: info.durationSeconds, mimeType: 'audio/wav' };
+  }
+}

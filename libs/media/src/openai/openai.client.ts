@@ -1,0 +1,106 @@
+import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
+
+export interface OpenAiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutSeconds: number;
+}
+
+const MAX_ERROR_DETAIL_CHARS = 300;
+
+/**
+ * The one place that talks HTTP to an OpenAI-compatible API. Every call, body included, runs
+ * under the provider timeout, and every failure leaves as ProviderTimeoutError or a
+ * ProviderError that says whether trying again can help.
+ */
+export class OpenAiClient {
+  private readonly baseUrl: string;
+
+  constructor(private readonly opts: OpenAiClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  }
+
+  postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    return this.request(path, body, signal, async (res) => {
+      const text = await res.text();
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ProviderError(`${path} answered with invalid JSON`, true);
+      }
+    });
+  }
+
+  postBinary(path: string, body: unknown, signal?: AbortSignal): Promise<Buffer> {
+    return this.request(path, body, signal, async (res) => Buffer.from(await res.arrayBuffer()));
+  }
+
+  /** Downloads a file the API pointed to (an image URL), under the same timeout rules. */
+  download(url: string, signal?: AbortSignal): Promise<Buffer> {
+    return this.send(url, { method: 'GET' }, signal, async (res) => Buffer.from(await res.arrayBuffer()));
+  }
+
+  private request<T>(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    read: (res: Response) => Promise<T>,
+  ) {
+    return this.send(
+      `${this.baseUrl}${path}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.opts.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      signal,
+      read,
+    );
+  }
+
+  private async send<T>(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    read: (res: Response) => Promise<T>,
+  ): Promise<T> {
+    throwIfAborted(signal);
+    const label = new URL(url).pathname;
+    const timeout = AbortSignal.timeout(this.opts.timeoutSeconds * 1000);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const res = await fetch(url, { ...init, signal: combined });
+      if (!res.ok) throw statusError(label, res.status, await res.text().catch(() => ''));
+      return await read(res);
+    } catch (err) {
+      if (signal?.aborted) throw abortReason(signal);
+      if (timeout.aborted) {
+        throw new ProviderTimeoutError(`${label} did not answer within ${this.opts.timeoutSeconds} s`);
+      }
+      if (err instanceof ProviderError) throw err;
+      // fetch rejects with a bare "fetch failed"; the reason (ECONNREFUSED, reset…) is the cause.
+      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+      const message = err instanceof Error ? err.message : String(err);
+      throw new ProviderError(`${label} request failed: ${message}${cause}`, true, { cause: err });
+    }
+  }
+}
+
+function statusError(label: string, status: number, body: string): ProviderError {
+  let detail = body;
+  let code: string | undefined;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown; code?: unknown } | string };
+    if (typeof parsed.error === 'string') detail = parsed.error;
+    else if (parsed.error) {
+      if (typeof parsed.error.message === 'string') detail = parsed.error.message;
+      if (typeof parsed.error.code === 'string') code = parsed.error.code;
+    }
+  } catch {
+    // Not JSON: keep the raw text.
+  }
+  detail = detail.replace(/\s+/g, ' ').trim().slice(0, MAX_ERROR_DETAIL_CHARS);
+  // Rate limits and request timeouts pass; an exhausted quota and other client errors do not.
+  const retryable = status >= 500 || status === 408 || (status === 429 && code !== 'insufficient_quota');
+  return new ProviderError(`${label} returned HTTP ${status}${detail ? `: ${detail}` : ''}`, retryable);
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../common/text';
+import { refineScenes } from '../refining/scene.refiner';
+import { LocalScriptProvider } from './local-script.provider';
+import { planScript } from './script.planner';
+
+const BEES = 'A short explainer about how bees make honey. Show the hive, the flowers, and the beekeeper.';
+const ROME =
+  'The Roman Empire rose from a small city on the Tiber. It conquered the whole Mediterranean. ' +
+  'Its roads and laws outlived it. Then it split in two and the western half fell in 476.';
+
+const narrationOf = (scenes: { narration: string }[]) => scenes.map((s) => s.narration).join(' ');
+const allText = (scenes: { narration: string; visual_description: string }[]) =>
+  scenes.map((s) => `${s.visual_description} ${s.narration}`).join(' ');
+
+describe('local script planner', () => {
+  it('writes exactly the requested number of scenes, from 1 to 12', () => {
+    for (let n = 1; n <= 12; n++) {
+      const scenes = planScript({ prompt: BEES, sceneCount: n });
+      expect(scenes).toHaveLength(n);
+      for (const s of scenes) {
+        expect(s.visual_description.trim()).not.toBe('');
+        expect(s.narration.trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('rejects scene counts that are not positive integers', () => {
+    expect(() => planScript({ prompt: BEES, sceneCount: 0 })).toThrow(RangeError);
+    expect(() => planScript({ prompt: BEES, sceneCount: 2.5 })).toThrow(RangeError);
+  });
+
+  it('is deterministic: the same input gives the same script', async () => {
+    const provider = new LocalScriptProvider();
+    const a = await provider.writeScript({ prompt: ROME, sceneCount: 5, feedback: 'more about the roads' });
+    const b = await provider.writeScript({ prompt: ROME, sceneCount: 5, feedback: 'more about the roads' });
+    expect(b).toEqual(a);
+  });
+
+  it('writes 1-3 sentences of prose per scene that end in punctuation', () => {
+    for (const feedback of [undefined, 'shorter', 'more detail']) {
+      for (const s of planScript({ prompt: ROME, sceneCount: 6, feedback })) {
+        const sentences = splitSentences(s.narration);
+        expect(sentences.length).toBeGreaterThanOrEqual(1);
+        expect(sentences.length).toBeLessThanOrEqual(3);
+        expect(s.narration).toMatch(/[.!?]$/);
+        expect(s.narration.length).toBeLessThanOrEqual(400);
+      }
+    }
+  });
+
+  it("narrates the prompt's own sentences in order and talks about its subjects", () => {
+    const scenes = planScript({ prompt: ROME, sceneCount: 4 });
+    const narration = narrationOf(scenes);
+    const positions = [
+      'The Roman Empire rose from a small city on the Tiber.',
+      'It conquered the whole Mediterranean.',
+      'Its roads and laws outlived it.',
+      'Then it split in two and the western half fell in 476.',
+    ].map((sentence) => narration.indexOf(sentence));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(scenes[0]!.narration).toContain('the Roman Empire');
+  });
+
+  it('turns what the prompt asks to be shown into the subjects of scenes', () => {
+    const descriptions = planScript({ prompt: BEES, sceneCount: 5 })
+      .map((s) => s.visual_description)
+      .join(' | ');
+    for (const subject of ['hive', 'flowers', 'beekeeper']) expect(descriptions).toContain(subject);
+    // The request itself ("a short explainer about") is not read out as narration.
+    expect(narrationOf(planScript({ prompt: BEES, sceneCount: 5 }))).not.toMatch(/short explainer/i);
+  });
+
+  it('changes the script visibly when feedback is given and works its keywords in', () => {
+    const before = planScript({ prompt: BEES, sceneCount: 4 });
+    const after = planScript({
+      prompt: BEES,
+      sceneCount: 4,
+      feedback: 'Mention the queen and pollen',
+      previous: before,
+    });
+    expect(after).not.toEqual(before);
+    const text = allText(after);
+    expect(text).toContain('queen');
+    expect(text).toContain('pollen');
+    expect(allText(before)).not.toContain('queen');
+    // Every scene carries a feedback keyword in its picture and its narration.
+    for (const s of after) {
+      expect(s.visual_description).toMatch(/queen|pollen/);
+      expect(s.narration).toMatch(/queen|pollen/);
+    }
+  });
+
+  it('honours "shorter" and "more detail" hints', () => {
+    const length = (feedback?: string) =>
+      planScript({ prompt: ROME, sceneCount: 5, feedback }).reduce(
+        (sum, s) => sum + s.narration.length + s.visual_description.length,
+        0,
+      );
+    const normal = length();
+    expect(length('Make it shorter please')).toBeLessThan(normal * 0.8);
+    expect(length('I want more detail')).toBeGreaterThan(normal * 1.15);
+    const short = planScript({ prompt: ROME, sceneCount: 5, feedback: 'too long, be concise' });
+    for (const s of short) expect(splitSentences(s.narration)).toHaveLength(1);
+  });
+
+  it('gives a different take when regenerated with empty feedback', () => {
+    const first = planScript({ prompt: ROME, sceneCount: 3 });
+    const again = planScript({ prompt: ROME, sceneCount: 3, feedback: '', previous: first });
+    expect(again).toHaveLength(3);
+    expect(again).not.toEqual(first);
+    // ...and that take is itself reproducible.
+    expect(planScript({ prompt: ROME, sceneCount: 3, feedback: '', previous: first })).toEqual(again);
+  });
+
+  it('copes with one-word, very long and non-English prompts, and survives refining unchanged in count', () => {
+    const long = `${'The river carries silt from the mountains to the sea, '.repeat(40)}and the delta grows every year.`;
+    for (const prompt of ['cats', long, 'Le château de Versailles fut construit sous Louis XIV.', '   ']) {
+      const scenes = planScript({ prompt, sceneCount: 3 });
+      expect(scenes).toHaveLength(3);
+      const refined = refineScenes(scenes);
+      for (const s of refined) {
+        expect(s.narration.length).toBeLessThanOrEqual(400);
+        expect(s.visual_description.length).toBeLessThanOrEqual(160);
+      }
+    }
+    expect(allText(planScript({ prompt: 'cats', sceneCount: 2 }))).toContain('cats');
+  });
+
+  it('stops when the caller has already given up', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      new LocalScriptProvider().writeScript({ prompt: BEES, sceneCount: 2 }, controller.signal),
+    ).rejects.toThrow();
+  });
+});
