@@ -78,12 +78,23 @@ export class OpenAiClient {
         throw new ProviderTimeoutError(`${label} did not answer within ${this.opts.timeoutSeconds} s`);
       }
       if (err instanceof ProviderError) throw err;
-      // fetch rejects with a bare "fetch failed"; the reason (ECONNREFUSED, reset…) is the cause.
-      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
       const message = err instanceof Error ? err.message : String(err);
-      throw new ProviderError(`${label} request failed: ${message}${cause}`, true, { cause: err });
+      throw new ProviderError(`${label} request failed: ${message}${describeCause(err)}`, true, {
+        cause: err,
+      });
     }
   }
+}
+
+/** fetch rejects with a bare "fetch failed"; the reason (ECONNREFUSED, a reset…) is its cause. */
+function describeCause(err: unknown): string {
+  const cause =
+    err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (!cause) return '';
+  const code = typeof cause.code === 'string' ? cause.code : undefined;
+  const message = typeof cause.message === 'string' ? cause.message : undefined;
+  const parts = [code, message && message !== code ? message : undefined].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(': ')})` : '';
 }
 
 function statusError(label: string, status: number, body: string): ProviderError {
