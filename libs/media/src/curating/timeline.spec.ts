@@ -71,6 +71,18 @@ describe('toWebVtt', () => {
     expect(cues[cues.length - 1]!.end).toBe(totalSeconds);
   });
 
+  it('splits an over-long sentence into balanced cues rather than a full cue and a stray word', () => {
+    const sentence =
+      'Bees collect nectar and store it in wax cells, where it slowly thickens into golden honey.';
+    expect(sentence.length).toBeGreaterThan(84);
+    const cues = parseWebVtt(toWebVtt(buildTimeline([{ narration: sentence, durationSeconds: 6 }]).cues));
+    expect(cues).toHaveLength(2);
+    const lengths = cues.map((c) => c.text.replace(/\n/g, ' ').length);
+    expect(Math.min(...lengths)).toBeGreaterThan(30);
+    // The break falls after the comma.
+    expect(cues[0]!.text.replace(/\n/g, ' ')).toBe('Bees collect nectar and store it in wax cells,');
+  });
+
   it('escapes characters that have meaning in a cue', () => {
     const vtt = toWebVtt(buildTimeline(scenes).cues);
     expect(vtt).toContain('Fish &amp; chips &lt;cheap&gt; --&gt; tasty.');

@@ -100,12 +100,35 @@ function chunkText(text: string): string[] {
       chunks.push(sentence);
       continue;
     }
-    // A sentence too long for one cue fills as many two-line cues as it needs.
-    const lines = wrapWords(sentence, (line) => line.length <= MAX_CUE_LINE_CHARS);
-    for (let i = 0; i < lines.length; i += MAX_CUE_LINES)
-      chunks.push(lines.slice(i, i + MAX_CUE_LINES).join(' '));
+    chunks.push(...balancedSplit(sentence));
   }
   return chunks;
+}
+
+/**
+ * Splits a sentence too long for one cue into the fewest cues that fit, of similar length,
+ * preferring to break after a comma, so viewers do not get a full cue followed by a stray word.
+ */
+function balancedSplit(sentence: string): string[] {
+  const words = sentence.split(' ');
+  for (let parts = Math.ceil(sentence.length / MAX_CUE_CHARS); parts <= words.length; parts++) {
+    const target = sentence.length / parts;
+    const chunks: string[] = [];
+    let current = '';
+    for (const word of words) {
+      const candidate = current === '' ? word : `${current} ${word}`;
+      const breakAtComma = current.endsWith(',') && current.length >= target * 0.6;
+      if (current !== '' && (candidate.length > target + 8 || breakAtComma) && chunks.length < parts - 1) {
+        chunks.push(current);
+        current = word;
+      } else {
+        current = candidate;
+      }
+    }
+    chunks.push(current);
+    if (chunks.every(fitsCue)) return chunks;
+  }
+  return wrapLines(sentence);
 }
 
 function fitsCue(text: string): boolean {

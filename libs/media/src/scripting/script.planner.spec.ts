@@ -105,6 +105,15 @@ describe('local script planner', () => {
     for (const s of short) expect(splitSentences(s.narration)).toHaveLength(1);
   });
 
+  it('varies wording between neighbouring scenes', () => {
+    const scenes = planScript({ prompt: ROME, sceneCount: 8 });
+    const shots = scenes.map((s) => s.visual_description.split(' of ')[0]);
+    for (let i = 1; i < scenes.length; i++) {
+      expect(shots[i]).not.toBe(shots[i - 1]);
+      expect(scenes[i]!.narration).not.toBe(scenes[i - 1]!.narration);
+    }
+  });
+
   it('gives a different take when regenerated with empty feedback', () => {
     const first = planScript({ prompt: ROME, sceneCount: 3 });
     const again = planScript({ prompt: ROME, sceneCount: 3, feedback: '', previous: first });

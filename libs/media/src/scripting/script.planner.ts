@@ -3,6 +3,7 @@ import {
   capitalizeFirst,
   cutAtWord,
   endsWithPunctuation,
+  hash32,
   pick,
   splitSentences,
   tidyWhitespace,
@@ -198,15 +199,15 @@ function buildScenes(
 
     const lead =
       role === 'middle'
-        ? fill(pick(MIDDLES, `${key}:lead`), { subject })
+        ? fill(rotate(MIDDLES, salt, 'lead', i), { subject })
         : role === 'closing'
           ? fill(pick(CLOSINGS, `${key}:lead`), { topic: prompt.topic })
           : fill(pick(OPENINGS, `${key}:lead`), { topic: prompt.topic });
     const fromPrompt = assigned[i]!;
     const detailTemplates = other ? [...PAIR_DETAILS, ...DETAILS] : DETAILS;
-    const detail = fill(pick(detailTemplates, `${key}:detail`), { a: detailSubject, b: other ?? '' });
-    const focus = focusWord ? fill(pick(FEEDBACK_DETAILS, `${key}:focus`), { f: focusWord }) : undefined;
-    const extra = pick(EXTRA_DETAILS, `${key}:extra`);
+    const detail = fill(rotate(detailTemplates, salt, 'detail', i), { a: detailSubject, b: other ?? '' });
+    const focus = focusWord ? fill(rotate(FEEDBACK_DETAILS, salt, 'focus', i), { f: focusWord }) : undefined;
+    const extra = rotate(EXTRA_DETAILS, salt, 'extra', i);
 
     // Order of preference: the prompt's own words, then what the feedback asked for, then filler.
     const body = [...fromPrompt, ...(focus ? [focus] : []), detail, extra];
@@ -217,19 +218,25 @@ function buildScenes(
       sentences = [lead, ...body.slice(0, sentenceBudget - 1)];
     }
     scenes.push({
-      visual_description: describe(subject, focusWord, feedback.length, key),
+      visual_description: describe(subject, focusWord, feedback.length, salt, i),
       narration: fitNarration(sentences),
     });
   }
   return scenes;
 }
 
-function describe(subject: string, focusWord: string | undefined, length: Length, key: string): string {
-  const shot = pick(SHOTS, `${key}:shot`);
+function describe(
+  subject: string,
+  focusWord: string | undefined,
+  length: Length,
+  salt: string,
+  i: number,
+): string {
+  const shot = rotate(SHOTS, salt, 'shot', i);
   const parts = [`${shot} ${stripArticleIfGeneric(subject)}`];
   if (focusWord && !overlaps(subject, focusWord)) parts.push(`featuring ${focusWord}`);
-  if (length !== 'short') parts.push(pick(LIGHTS, `${key}:light`));
-  if (length === 'long') parts.push(pick(LONG_EXTRAS, `${key}:extra`));
+  if (length !== 'short') parts.push(rotate(LIGHTS, salt, 'light', i));
+  if (length === 'long') parts.push(rotate(LONG_EXTRAS, salt, 'long', i));
   return cutAtWord(parts.join(' '), 150);
 }
 
@@ -247,6 +254,11 @@ function fitNarration(sentences: string[]): string {
     length += sentence.length + 1;
   }
   return kept.join(' ');
+}
+
+/** A hashed starting point, then one step per scene, so neighbouring scenes never share a template. */
+function rotate<T>(items: readonly T[], salt: string, tag: string, index: number): T {
+  return items[(hash32(`${salt}\u0000${tag}`) + index) % items.length]!;
 }
 
 function fill(template: string, values: Record<string, string>): string {
