@@ -92,6 +92,12 @@ describe('local script planner', () => {
     }
   });
 
+  it('keeps the prompt narration and still works the feedback in when the prompt has many sentences', () => {
+    const scenes = planScript({ prompt: ROME, sceneCount: 4, feedback: 'Talk about the aqueducts' });
+    for (const s of scenes) expect(s.narration).toContain('aqueducts');
+    expect(narrationOf(scenes)).toContain('It conquered the whole Mediterranean.');
+  });
+
   it('honours "shorter" and "more detail" hints', () => {
     const length = (feedback?: string) =>
       planScript({ prompt: ROME, sceneCount: 5, feedback }).reduce(

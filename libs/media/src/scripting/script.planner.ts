@@ -46,7 +46,8 @@ const FEEDBACK_STOPWORDS = new Set(
     'descriptions visual visuals image images picture pictures add adds added emphasis emphasise emphasize ' +
     'focus focused mention mentions mentioned better worse good bad great nice change changes changed ' +
     'rewrite redo again instead tone style concise tighter trim expand elaborate depth richer info ' +
-    'information sentence sentences script line lines try version'
+    'information sentence sentences script line lines try version talk talks talking say says speak ' +
+    'discuss discusses cover covers highlight highlights prefer remove drop stuff part parts bit'
   ).split(' '),
 );
 
@@ -209,13 +210,21 @@ function buildScenes(
     const focus = focusWord ? fill(rotate(FEEDBACK_DETAILS, salt, 'focus', i), { f: focusWord }) : undefined;
     const extra = rotate(EXTRA_DETAILS, salt, 'extra', i);
 
-    // Order of preference: the prompt's own words, then what the feedback asked for, then filler.
-    const body = [...fromPrompt, ...(focus ? [focus] : []), detail, extra];
     let sentences: string[];
     if (sentenceBudget === 1) {
       sentences = [focus ?? (role === 'middle' && fromPrompt[0] ? fromPrompt[0] : lead)];
     } else {
-      sentences = [lead, ...body.slice(0, sentenceBudget - 1)];
+      // The prompt's own words come first, then what the feedback asked for, then filler; a
+      // feedback sentence may take the third slot, so asking for something never crowds out the prompt.
+      const ordered = [
+        lead,
+        ...fromPrompt.slice(0, 1),
+        ...(focus ? [focus] : []),
+        ...fromPrompt.slice(1),
+        detail,
+        extra,
+      ];
+      sentences = ordered.slice(0, focus ? 3 : sentenceBudget);
     }
     scenes.push({
       visual_description: describe(subject, focusWord, feedback.length, salt, i),
