@@ -13,8 +13,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 60_000,
+    // Vitest 4 inline projects inherit the options above (timeouts, pool) only with extends: true.
     projects: [
       {
+        extends: true,
         plugins,
         test: {
           name: 'unit',
@@ -23,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins,
         test: {
           name: 'integration',
