@@ -44,53 +44,64 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cleanups: (() => Promise<void>)[] = [];
   const log = (m: string) => process.stderr.write(`[test-setup] ${m}\n`);
 
-  let adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
-  let embedded: RunningPostgres | undefined;
-  if (!(await reachable(adminUrl))) {
-    const port = await freePort();
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log });
-    adminUrl = withDatabase(embedded.url, 'postgres');
-    cleanups.push(() => embedded!.stop());
-    log(`using embedded PostgreSQL on ${port}`);
-  }
-  const databaseUrl = withDatabase(adminUrl, `vidgen_test_${runId}`);
-  await ensureDatabase(databaseUrl);
-  cleanups.push(() => dropDatabase(databaseUrl));
-  const db = createDb(databaseUrl, { max: 1 });
-  await migrateToLatest(db);
-  await db.destroy();
-
-  const temporal = await startTemporalDevServer({
-    headless: true,
-    envPath: process.env.PATH,
-    logFile: path.join(dataDir, 'temporal.log'),
-    startTimeoutMs: 120_000,
-    log,
-  });
-  cleanups.push(() => temporal.stop());
-
-  const taskQueue = `test-${runId}`;
-  const stack = await startStack({
-    databaseUrl,
-    temporalAddress: temporal.address,
-    taskQueue,
-    dataDir: path.join(dataDir, 'shared'),
-    env: { VIDGEN_FAULT_INJECTION: '1' },
-  });
-  cleanups.push(() => stack.stop());
-
-  const context: TestStackContext = {
-    databaseUrl,
-    adminDatabaseUrl: adminUrl,
-    temporalAddress: temporal.address,
-    apiBaseUrl: stack.baseUrl,
-    taskQueue,
-    dataDir,
-  };
-  project.provide('stack', context);
-
-  return async () => {
+  const runCleanups = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup failed: ${e}`));
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    return await startEverything();
+  } catch (err) {
+    // Vitest runs no teardown for a setup that threw: stop what was already started.
+    await runCleanups();
+    throw err;
+  }
+
+  async function startEverything(): Promise<() => Promise<void>> {
+    let adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
+    let embedded: RunningPostgres | undefined;
+    if (!(await reachable(adminUrl))) {
+      const port = await freePort();
+      embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log });
+      adminUrl = withDatabase(embedded.url, 'postgres');
+      cleanups.push(() => embedded!.stop());
+      log(`using embedded PostgreSQL on ${port}`);
+    }
+    const databaseUrl = withDatabase(adminUrl, `vidgen_test_${runId}`);
+    await ensureDatabase(databaseUrl);
+    cleanups.push(() => dropDatabase(databaseUrl));
+    const db = createDb(databaseUrl, { max: 1 });
+    await migrateToLatest(db);
+    await db.destroy();
+
+    const temporal = await startTemporalDevServer({
+      headless: true,
+      envPath: process.env.PATH,
+      logFile: path.join(dataDir, 'temporal.log'),
+      startTimeoutMs: 120_000,
+      log,
+    });
+    cleanups.push(() => temporal.stop());
+
+    const taskQueue = `test-${runId}`;
+    const stack = await startStack({
+      databaseUrl,
+      temporalAddress: temporal.address,
+      taskQueue,
+      dataDir: path.join(dataDir, 'shared'),
+      env: { VIDGEN_FAULT_INJECTION: '1' },
+    });
+    cleanups.push(() => stack.stop());
+
+    const context: TestStackContext = {
+      databaseUrl,
+      adminDatabaseUrl: adminUrl,
+      temporalAddress: temporal.address,
+      apiBaseUrl: stack.baseUrl,
+      taskQueue,
+      dataDir,
+    };
+    project.provide('stack', context);
+
+    return runCleanups;
+  }
 }

@@ -63,6 +63,11 @@ export async function startStack(options: {
   env?: NodeJS.ProcessEnv;
   /** Start only the api (it still needs a worker on the task queue for workflow calls). */
   apiOnly?: boolean;
+  /**
+   * false: return once the api serves requests, whatever its health says (for an api started
+   * against a database or Temporal that is down on purpose). Default true.
+   */
+  waitForHealthy?: boolean;
 }): Promise<Stack> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -77,13 +82,15 @@ export async function startStack(options: {
   let worker = options.apiOnly ? undefined : spawnService('worker', env);
   const api = spawnService('api', env);
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
-  await waitFor(
+  const started = waitFor(
     async () => {
       for (const p of [api, worker]) {
         if (p && p.child.exitCode !== null) throw new Error(`process exited early:\n${p.output()}`);
       }
       try {
-        const probe = options.apiOnly ? 'health' : 'health/worker';
+        // Not waiting for health: the OpenAPI document is served without touching any dependency.
+        const probe =
+          options.waitForHealthy === false ? 'openapi.json' : options.apiOnly ? 'health' : 'health/worker';
         const res = await fetch(`${baseUrl}/${probe}`, { signal: AbortSignal.timeout(20_000) });
         return res.ok;
       } catch {
@@ -92,6 +99,11 @@ export async function startStack(options: {
     },
     { timeoutMs: 120_000, intervalMs: 300, what: `api and worker on ${baseUrl}` },
   );
+  // A stack that never came up must not leave its other process running.
+  await started.catch(async (err) => {
+    await Promise.all([api.kill(), worker?.kill()]);
+    throw err;
+  });
   const stack: Stack = {
     baseUrl,
     port,
