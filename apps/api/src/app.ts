@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@vidgen/config';
@@ -20,6 +20,12 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   http.set('query parser', 'simple');
   // Request ids come first so every response, errors from the body parser included, carries one.
   app.use(requestIdMiddleware);
+  // Every route lives under the prefix; anything else gets the standard 404 body, not Express's HTML page.
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)
+      ? next()
+      : renderError(new NotFoundException(), req, res),
+  );
   app.use(express.json({ limit: '1mb' }));
   // Body-parser failures happen before Nest routing; render them with the same error renderer.
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
@@ -36,8 +42,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
       .setDescription('Video generation: scripts, scenes, rendering, assets, credits and webhooks.')
       .setVersion('1')
       .addServer(config.publicBaseUrl)
+      // No document-wide requirement: RequireScope marks each protected operation, so public ones
+      // (health) are not documented as needing a key.
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }, 'ApiKey')
-      .addSecurityRequirements('ApiKey')
       .build(),
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
