@@ -1,0 +1,196 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+
+// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key.
+type Json = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The structural rules of OpenAPI 3.0 that a generator can get wrong: required top-level
+ * fields, path templates matched by path parameters, responses present and keyed by status,
+ * unique operation ids, every $ref resolvable, every security requirement naming a scheme.
+ * Returns the violations, so a failure lists them all.
+ */
+function openApiViolations(doc: Json): string[] {
+  const problems: string[] = [];
+  if (typeof doc.openapi !== 'string' || !/^3\.\d+\.\d+$/.test(doc.openapi))
+    problems.push('openapi: not 3.x.y');
+  if (typeof doc.info?.title !== 'string' || !doc.info.title) problems.push('info.title missing');
+  if (typeof doc.info?.version !== 'string' || !doc.info.version) problems.push('info.version missing');
+  if (typeof doc.paths !== 'object' || doc.paths === null) problems.push('paths missing');
+  const schemes = doc.components?.securitySchemes ?? {};
+  const checkSecurity = (where: string, security: unknown) => {
+    if (security === undefined) return;
+    if (!Array.isArray(security)) return problems.push(`${where}: security is not an array`);
+    for (const requirement of security) {
+      for (const name of Object.keys(requirement)) {
+        if (!schemes[name]) problems.push(`${where}: security names unknown scheme ${name}`);
+      }
+    }
+  };
+  checkSecurity('root', doc.security);
+
+  const operationIds = new Set<string>();
+  for (const [p, item] of Object.entries<Json>(doc.paths ?? {})) {
+    if (!p.startsWith('/')) problems.push(`${p}: path does not start with /`);
+    const templated = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const where = `${method.toUpperCase()} ${p}`;
+      if (!METHODS.includes(method)) {
+        if (
+          method !== 'parameters' &&
+          method !== 'summary' &&
+          method !== 'description' &&
+          method !== 'servers'
+        )
+          problems.push(`${p}: unknown key ${method}`);
+        continue;
+      }
+      const responses = Object.entries<Json>(op.responses ?? {});
+      if (responses.length === 0) problems.push(`${where}: no responses`);
+      for (const [status, response] of responses) {
+        if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status))
+          problems.push(`${where}: bad response key ${status}`);
+        if (typeof response.description !== 'string') problems.push(`${where} ${status}: no description`);
+      }
+      if (op.operationId) {
+        if (operationIds.has(op.operationId))
+          problems.push(`${where}: duplicate operationId ${op.operationId}`);
+        operationIds.add(op.operationId);
+      }
+      const params: Json[] = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+      for (const name of templated) {
+        const param = params.find((x) => x.in === 'path' && x.name === name);
+        if (!param) problems.push(`${where}: no parameter for {${name}}`);
+        else if (param.required !== true) problems.push(`${where}: path parameter ${name} not required`);
+      }
+      for (const param of params) {
+        if (!['query', 'header', 'path', 'cookie'].includes(param.in))
+          problems.push(`${where}: parameter in ${param.in}`);
+        if (param.in === 'path' && !templated.includes(param.name))
+          problems.push(`${where}: path parameter ${param.name} not in the template`);
+      }
+      checkSecurity(where, op.security);
+    }
+  }
+
+  const visit = (node: unknown, at: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, n] of node.entries()) visit(n, `${at}/${i}`);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref') {
+        if (typeof v !== 'string' || !v.startsWith('#/')) {
+          problems.push(`${at}: non-local $ref ${v}`);
+          continue;
+        }
+        const target = v
+          .slice(2)
+          .split('/')
+          .reduce<Json | undefined>((o, seg) => o?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+        if (target === undefined) problems.push(`${at}: unresolved $ref ${v}`);
+      } else visit(v, `${at}/${k}`);
+    }
+  };
+  visit(doc, '#');
+  return problems;
+}
+
+describe('OpenAPI', () => {
+  let doc: Json;
+  let res: Response;
+
+  beforeAll(async () => {
+    res = await fetch(`${inject('stack').apiBaseUrl}/openapi.json`);
+    doc = await res.json();
+  });
+
+  it('serves /api/v1/openapi.json as JSON without a key', () => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('is a structurally valid OpenAPI 3 document', () => {
+    expect(openApiViolations(doc)).toEqual([]);
+  });
+
+  it('catches what it is meant to catch', () => {
+    // The checker itself must be able to fail, or the test above proves nothing.
+    const broken = structuredClone(doc);
+    broken.openapi = '2.0';
+    broken.paths['/api/v1/callbacks/{id}'].delete.parameters = [];
+    broken.paths['/api/v1/callbacks'].get.responses = {};
+    broken.paths['/api/v1/callbacks'].post.requestBody.content['application/json'].schema.$ref =
+      '#/components/schemas/Nope';
+    broken.paths['/api/v1/callbacks'].post.security = [{ Bearer: [] }];
+    expect(openApiViolations(broken)).toEqual([
+      'openapi: not 3.x.y',
+      'POST /api/v1/callbacks: security names unknown scheme Bearer',
+      'GET /api/v1/callbacks: no responses',
+      'DELETE /api/v1/callbacks/{id}: no parameter for {id}',
+      expect.stringMatching(/unresolved \$ref #\/components\/schemas\/Nope/),
+    ]);
+  });
+
+  it('declares the X-Api-Key header scheme', () => {
+    const schemes = Object.values<Json>(doc.components.securitySchemes);
+    expect(schemes).toContainEqual({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  });
+
+  it.each([
+    ['post', '/api/v1/callbacks'],
+    ['get', '/api/v1/callbacks'],
+    ['delete', '/api/v1/callbacks/{id}'],
+  ])('lists %s %s, secured by the X-Api-Key scheme', (method, p) => {
+    const op = doc.paths[p]?.[method];
+    expect(op, `${method} ${p}`).toBeDefined();
+    const [schemeName] = Object.entries<Json>(doc.components.securitySchemes).find(
+      ([, s]) => s.type === 'apiKey' && s.name === 'X-Api-Key',
+    )!;
+    expect(op.security ?? doc.security).toContainEqual({ [schemeName]: [] });
+  });
+
+  it('documents the create body and the webhook record (interface 4.1, 2.1)', () => {
+    const post = doc.paths['/api/v1/callbacks'].post;
+    const bodyRef = post.requestBody.content['application/json'].schema.$ref.split('/').pop();
+    const body = doc.components.schemas[bodyRef];
+    expect(Object.keys(body.properties).sort()).toEqual(['event', 'url']);
+    expect(body.required.sort()).toEqual(['event', 'url']);
+    expect(body.properties.event.enum.sort()).toEqual(['video.completed', 'video.failed']);
+
+    const recordRef = post.responses['201'].content['application/json'].schema.$ref.split('/').pop();
+    expect(Object.keys(doc.components.schemas[recordRef].properties).sort()).toEqual([
+      'created_at',
+      'event',
+      'id',
+      'is_active',
+      'secret',
+      'url',
+      'user_id',
+    ]);
+    expect(doc.paths['/api/v1/callbacks'].get.responses['200'].content['application/json'].schema).toEqual({
+      type: 'array',
+      items: { $ref: `#/components/schemas/${recordRef}` },
+    });
+    expect(Object.keys(doc.paths['/api/v1/callbacks/{id}'].delete.responses)).toContain('204');
+  });
+
+  it('does not claim the public health endpoints need a key', () => {
+    for (const p of ['/api/v1/health', '/api/v1/health/worker']) {
+      const op = doc.paths[p].get;
+      expect(op.security ?? doc.security ?? [], p).toEqual([]);
+    }
+  });
+
+  it('serves the reference page at /api/v1/docs', async () => {
+    const page = await fetch(`${inject('stack').apiBaseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toMatch(/<html/i);
+    expect(html).toContain('<title>vidgen API reference</title>');
+    expect(html).toMatch(/swagger-ui/);
+  });
+});
