@@ -217,7 +217,7 @@ describe('500 errors from a broken dependency', () => {
     deadDatabaseUrl = `postgres://postgres:pw@127.0.0.1:${dbPort}/vidgen`;
     deadTemporalPort = temporalPort;
     const common = { taskQueue: `${ctx.taskQueue}-outage`, apiOnly: true, waitForHealthy: false } as const;
-    const [db, temporal] = await Promise.all([
+    const started = await Promise.allSettled([
       startStack({
         ...common,
         databaseUrl: deadDatabaseUrl,
@@ -233,7 +233,10 @@ describe('500 errors from a broken dependency', () => {
         dataDir: path.join(ctx.dataDir, 'no-temporal'),
       }),
     ]);
-    stacks.push(db, temporal);
+    // Whatever did start is stopped in afterAll, also when the other one failed.
+    for (const r of started) if (r.status === 'fulfilled') stacks.push(r.value);
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
+    const [db, temporal] = stacks as [Stack, Stack];
     noDatabase = new ApiClient(db.baseUrl);
     noTemporal = new ApiClient(temporal.baseUrl);
   });
