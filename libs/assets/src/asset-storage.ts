@@ -45,7 +45,8 @@ export class AssetStorage {
 
   absolute(relativePath: string): string {
     const full = path.resolve(this.root, relativePath);
-    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('asset path escapes the storage root');
+    if (!full.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error('asset path escapes the storage root');
     return full;
   }
 

@@ -21,7 +21,12 @@ export class AssetUrlSigner {
     return `${this.baseUrl}/api/v1/assets/${assetId}/content?expires=${expires}&signature=${this.sign(assetId, expires)}`;
   }
 
-  verify(assetId: string, expires: string | undefined, signature: string | undefined, now = Date.now()): boolean {
+  verify(
+    assetId: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    now = Date.now(),
+  ): boolean {
     if (!expires || !signature || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
     if (Number(expires) * 1000 < now) return false;
     const expected = Buffer.from(this.sign(assetId, Number(expires)), 'hex');

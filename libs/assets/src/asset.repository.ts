@@ -1,4 +1,4 @@
-import type { Db, Transaction, Database } from '@vidgen/db';
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
 
 export const ASSET_TYPES = ['video', 'audio', 'thumbnail', 'image', 'narration', 'subtitles'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -120,7 +120,10 @@ export class AssetRepository {
     if (filter.cursor) {
       const c = filter.cursor;
       q = q.where((eb) =>
-        eb.or([eb('created_at', '<', c.createdAt), eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)])]),
+        eb.or([
+          eb('created_at', '<', c.createdAt),
+          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+        ]),
       );
     }
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
@@ -130,7 +133,7 @@ export class AssetRepository {
   async markDeleted(accountId: string, id: string, trx?: Transaction<Database>): Promise<boolean> {
     const res = await (trx ?? this.db)
       .updateTable('assets')
-      .set({ deleted_at: new Date() })
+      .set({ deleted_at: sql`now()` })
       .where('account_id', '=', accountId)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
@@ -141,7 +144,7 @@ export class AssetRepository {
   async markVideoDeleted(videoId: string, trx?: Transaction<Database>): Promise<void> {
     await (trx ?? this.db)
       .updateTable('assets')
-      .set({ deleted_at: new Date() })
+      .set({ deleted_at: sql`now()` })
       .where('video_id', '=', videoId)
       .where('deleted_at', 'is', null)
       .execute();

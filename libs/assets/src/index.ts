@@ -1,3 +1,3 @@
-export * from './asset-storage';
 export * from './asset.repository';
+export * from './asset-storage';
 export * from './asset-url';

@@ -48,7 +48,7 @@ export class LedgerRepository {
         .selectFrom('accounts')
         .select(['credits_balance'])
         .where('id', '=', entry.accountId)
-        .forUpdate()
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!account) throw new NotFoundError('Account');
       if (entry.idempotencyKey) {
@@ -94,13 +94,18 @@ export class LedgerRepository {
    */
   async chargeAll(
     trx: Transaction<Database>,
-    input: { accountId: string; videoId: string; items: { item: string; amount: number; key: string }[]; reason: string },
+    input: {
+      accountId: string;
+      videoId: string;
+      items: { item: string; amount: number; key: string }[];
+      reason: string;
+    },
   ): Promise<number> {
     const account = await trx
       .selectFrom('accounts')
       .select('credits_balance')
       .where('id', '=', input.accountId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     if (!account) throw new NotFoundError('Account');
     const keys = input.items.map((i) => i.key);

@@ -1,8 +1,8 @@
 import type { Asset, AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
 import { InvalidStateError, NotFoundError } from '@vidgen/core';
 import { IN_PROGRESS_STATUSES } from '@vidgen/workflows';
-import { decodeCursor, encodeCursor, type Page } from './video.service';
 import type { VideoRepository } from './video.repository';
+import { decodeCursor, encodeCursor, type Page } from './video.service';
 
 export class AssetService {
   constructor(
@@ -23,7 +23,10 @@ export class AssetService {
     });
     const page = items.slice(0, q.limit);
     const last = page.at(-1);
-    return { items: page, nextCursor: items.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null };
+    return {
+      items: page,
+      nextCursor: items.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
   }
 
   async get(accountId: string, id: string): Promise<Asset> {

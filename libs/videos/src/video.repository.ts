@@ -1,5 +1,5 @@
 import { MaxConcurrentVideosError } from '@vidgen/core';
-import type { Database, Db, Transaction } from '@vidgen/db';
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
 import { type FailureReason, IN_PROGRESS_STATUSES, type Stage, type VideoStatus } from '@vidgen/workflows';
 import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
 
@@ -75,7 +75,12 @@ export class VideoRepository {
     limit: number,
   ): Promise<Video> {
     return this.transaction(async (trx) => {
-      await trx.selectFrom('accounts').select('id').where('id', '=', input.accountId).forUpdate().executeTakeFirstOrThrow();
+      await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where('id', '=', input.accountId)
+        .forNoKeyUpdate()
+        .executeTakeFirstOrThrow();
       const inProgress = await this.countInProgress(input.accountId, trx);
       if (inProgress >= limit) throw new MaxConcurrentVideosError(limit);
       const row = await trx
@@ -86,7 +91,7 @@ export class VideoRepository {
           scene_count: input.sceneCount,
           options: JSON.stringify(input.options),
           faults: input.faults ? JSON.stringify(input.faults) : null,
-          updated_at: new Date(),
+          updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)
         .executeTakeFirstOrThrow();
@@ -98,7 +103,11 @@ export class VideoRepository {
           key: 'created',
           type: 'created',
           status: 'pending',
-          data: JSON.stringify({ prompt: input.prompt, scene_count: input.sceneCount, options: input.options }),
+          data: JSON.stringify({
+            prompt: input.prompt,
+            scene_count: input.sceneCount,
+            options: input.options,
+          }),
         })
         .execute();
       return toVideo(row);
@@ -151,7 +160,10 @@ export class VideoRepository {
     if (filter.cursor) {
       const c = filter.cursor;
       q = q.where((eb) =>
-        eb.or([eb('created_at', '<', c.createdAt), eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)])]),
+        eb.or([
+          eb('created_at', '<', c.createdAt),
+          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+        ]),
       );
     }
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
@@ -193,7 +205,12 @@ export class VideoRepository {
    */
   async recordTransition(videoId: string, t: Transition, outer?: Tx): Promise<boolean> {
     const run = async (trx: Tx): Promise<boolean> => {
-      await trx.selectFrom('videos').select('id').where('id', '=', videoId).forUpdate().executeTakeFirstOrThrow();
+      await trx
+        .selectFrom('videos')
+        .select('id')
+        .where('id', '=', videoId)
+        .forNoKeyUpdate()
+        .executeTakeFirstOrThrow();
       const existing = await trx
         .selectFrom('video_events')
         .select('id')
@@ -215,22 +232,28 @@ export class VideoRepository {
           type: t.type,
           status: t.status ?? null,
           stage: t.stage ?? null,
-          data: JSON.stringify(t.failureReason ? { ...t.data, failure_reason: t.failureReason } : (t.data ?? {})),
+          data: JSON.stringify(
+            t.failureReason ? { ...t.data, failure_reason: t.failureReason } : (t.data ?? {}),
+          ),
         })
         .execute();
       const s = t.set ?? {};
       await trx
         .updateTable('videos')
         .set((eb) => ({
-          updated_at: new Date(),
+          updated_at: sql`now()`,
           ...(t.status !== undefined && { status: t.status }),
           ...(t.stage !== undefined && { stage: t.stage }),
           ...(t.awaitingApproval !== undefined && { awaiting_approval: t.awaitingApproval }),
           ...(t.failureReason !== undefined && {
             failure_reason: t.failureReason === null ? null : JSON.stringify(t.failureReason),
           }),
-          ...(s.credits_charged_delta && { credits_charged: eb('credits_charged', '+', s.credits_charged_delta) }),
-          ...(s.credits_refunded_delta && { credits_refunded: eb('credits_refunded', '+', s.credits_refunded_delta) }),
+          ...(s.credits_charged_delta && {
+            credits_charged: eb('credits_charged', '+', s.credits_charged_delta),
+          }),
+          ...(s.credits_refunded_delta && {
+            credits_refunded: eb('credits_refunded', '+', s.credits_refunded_delta),
+          }),
           ...(s.video_asset_id !== undefined && { video_asset_id: s.video_asset_id }),
           ...(s.audio_asset_id !== undefined && { audio_asset_id: s.audio_asset_id }),
           ...(s.thumbnail_asset_id !== undefined && { thumbnail_asset_id: s.thumbnail_asset_id }),
@@ -254,7 +277,11 @@ export class VideoRepository {
     return Boolean(row);
   }
 
-  async replaceScenes(trx: Tx, videoId: string, scenes: { visual_description: string; narration: string }[]): Promise<void> {
+  async replaceScenes(
+    trx: Tx,
+    videoId: string,
+    scenes: { visual_description: string; narration: string }[],
+  ): Promise<void> {
     await trx.deleteFrom('scenes').where('video_id', '=', videoId).execute();
     if (scenes.length === 0) return;
     await trx
@@ -265,20 +292,24 @@ export class VideoRepository {
           position: i + 1,
           visual_description: s.visual_description,
           narration: s.narration,
-          updated_at: new Date(),
+          updated_at: sql`now()`,
         })),
       )
       .execute();
   }
 
   async setSceneImage(trx: Tx, sceneId: string, assetId: string): Promise<void> {
-    await trx.updateTable('scenes').set({ image_asset_id: assetId, updated_at: new Date() }).where('id', '=', sceneId).execute();
+    await trx
+      .updateTable('scenes')
+      .set({ image_asset_id: assetId, updated_at: sql`now()` })
+      .where('id', '=', sceneId)
+      .execute();
   }
 
   async setSceneNarration(trx: Tx, sceneId: string, assetId: string, seconds: number): Promise<void> {
     await trx
       .updateTable('scenes')
-      .set({ narration_asset_id: assetId, narration_seconds: seconds, updated_at: new Date() })
+      .set({ narration_asset_id: assetId, narration_seconds: seconds, updated_at: sql`now()` })
       .where('id', '=', sceneId)
       .execute();
   }
@@ -291,7 +322,7 @@ export class VideoRepository {
   ): Promise<boolean> {
     const res = await trx
       .updateTable('scenes')
-      .set({ ...patch, updated_at: new Date() })
+      .set({ ...patch, updated_at: sql`now()` })
       .where('video_id', '=', videoId)
       .where('id', '=', sceneId)
       .executeTakeFirst();
@@ -313,14 +344,18 @@ export class VideoRepository {
     );
     const row = await trx
       .insertInto('scenes')
-      .values({ video_id: videoId, position: at, ...scene, updated_at: new Date() })
+      .values({ video_id: videoId, position: at, ...scene, updated_at: sql`now()` })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async deleteScene(trx: Tx, videoId: string, sceneId: string): Promise<boolean> {
-    const res = await trx.deleteFrom('scenes').where('video_id', '=', videoId).where('id', '=', sceneId).executeTakeFirst();
+    const res = await trx
+      .deleteFrom('scenes')
+      .where('video_id', '=', videoId)
+      .where('id', '=', sceneId)
+      .executeTakeFirst();
     if (res.numDeletedRows === 0n) return false;
     const rest = await this.scenes(videoId, trx);
     await this.renumber(
@@ -346,7 +381,9 @@ export class VideoRepository {
   }
 
   /** Videos whose row committed but whose workflow start was never confirmed (e.g. the api died in between). */
-  async unstarted(olderThanSeconds: number): Promise<{ id: string; accountId: string; autoApprove: boolean; faults: unknown }[]> {
+  async unstarted(
+    olderThanSeconds: number,
+  ): Promise<{ id: string; accountId: string; autoApprove: boolean; faults: unknown }[]> {
     const rows = await this.db
       .selectFrom('videos')
       .select(['id', 'account_id', 'options', 'faults'])
@@ -366,16 +403,35 @@ export class VideoRepository {
 
   /** Removes every reference to a deleted asset from its video and scenes. */
   async detachAsset(trx: Tx, videoId: string, assetId: string): Promise<void> {
-    for (const column of ['video_asset_id', 'audio_asset_id', 'thumbnail_asset_id', 'subtitles_asset_id'] as const) {
-      await trx.updateTable('videos').set({ [column]: null }).where('id', '=', videoId).where(column, '=', assetId).execute();
+    for (const column of [
+      'video_asset_id',
+      'audio_asset_id',
+      'thumbnail_asset_id',
+      'subtitles_asset_id',
+    ] as const) {
+      await trx
+        .updateTable('videos')
+        .set({ [column]: null })
+        .where('id', '=', videoId)
+        .where(column, '=', assetId)
+        .execute();
     }
     for (const column of ['image_asset_id', 'narration_asset_id'] as const) {
-      await trx.updateTable('scenes').set({ [column]: null }).where('video_id', '=', videoId).where(column, '=', assetId).execute();
+      await trx
+        .updateTable('scenes')
+        .set({ [column]: null })
+        .where('video_id', '=', videoId)
+        .where(column, '=', assetId)
+        .execute();
     }
   }
 
   async softDelete(trx: Tx, videoId: string): Promise<void> {
-    await trx.updateTable('videos').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', videoId).execute();
+    await trx
+      .updateTable('videos')
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', videoId)
+      .execute();
   }
 }
 

@@ -5,9 +5,9 @@ import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
 import type { VideoRepository } from './video.repository';
-import { purgeVideo } from './video-purge';
 import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
 import { VIDEO_LIMITS } from './video.types';
+import { purgeVideo } from './video-purge';
 import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
 
 export interface CreateVideoInput {
@@ -54,7 +54,10 @@ export class VideoService {
     private readonly assets: AssetRepository,
     private readonly storage: AssetStorage,
     private readonly workflows: VideoWorkflowGateway,
-    private readonly options: { faultInjection: boolean; onStartFailure?: (videoId: string, err: unknown) => void },
+    private readonly options: {
+      faultInjection: boolean;
+      onStartFailure?: (videoId: string, err: unknown) => void;
+    },
   ) {}
 
   /**
@@ -66,12 +69,17 @@ export class VideoService {
     let faults: Faults | undefined;
     if (input.faults !== undefined) {
       if (!this.options.faultInjection) {
-        throw new ValidationError([{ loc: ['body', 'faults'], msg: 'fault injection is not enabled on this server' }]);
+        throw new ValidationError([
+          { loc: ['body', 'faults'], msg: 'fault injection is not enabled on this server' },
+        ]);
       }
       const parsed = faultsSchema.safeParse(input.faults);
       if (!parsed.success) {
         throw new ValidationError(
-          parsed.error.issues.map((i) => ({ loc: ['body', 'faults', ...i.path.map(String)], msg: i.message })),
+          parsed.error.issues.map((i) => ({
+            loc: ['body', 'faults', ...i.path.map(String)],
+            msg: i.message,
+          })),
         );
       }
       faults = parsed.data as Faults;
@@ -81,7 +89,12 @@ export class VideoService {
       VIDEO_LIMITS.concurrentVideos,
     );
     try {
-      await this.workflows.start({ videoId: video.id, accountId, autoApprove: input.options.auto_approve, faults });
+      await this.workflows.start({
+        videoId: video.id,
+        accountId,
+        autoApprove: input.options.auto_approve,
+        faults,
+      });
       await this.videos.markWorkflowStarted(video.id);
     } catch (err) {
       this.options.onStartFailure?.(video.id, err);
@@ -173,7 +186,9 @@ export class VideoService {
       return await call();
     } catch (err) {
       if (err instanceof WorkflowClosedError) {
-        throw new InvalidStateError(`The video's workflow is closed (status ${video.status}); nothing can change it now`);
+        throw new InvalidStateError(
+          `The video's workflow is closed (status ${video.status}); nothing can change it now`,
+        );
       }
       throw err;
     }

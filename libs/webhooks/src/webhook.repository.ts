@@ -1,5 +1,5 @@
 import { ConflictError } from '@vidgen/core';
-import { type Db, isUniqueViolation } from '@vidgen/db';
+import { type Db, isUniqueViolation, sql } from '@vidgen/db';
 import type { WebhookEvent } from './webhook-events';
 
 export interface Webhook {
@@ -62,7 +62,7 @@ export class WebhookRepository {
   async delete(accountId: string, id: string): Promise<boolean> {
     const res = await this.db
       .updateTable('webhooks')
-      .set({ deleted_at: new Date() })
+      .set({ deleted_at: sql`now()` })
       .where('account_id', '=', accountId)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)

@@ -1,3 +1,4 @@
+import type { RetryPolicy } from '@temporalio/common';
 import {
   ActivityFailure,
   ApplicationFailure,
@@ -9,7 +10,6 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
-import type { RetryPolicy } from '@temporalio/common';
 import { SearchAttributes } from './contracts';
 import {
   type ActiveFault,
@@ -33,7 +33,11 @@ import {
 
 /** Attempts per AI/media activity before its stage fails (fail_attempts below this completes on its own). */
 export const STAGE_MAX_ATTEMPTS = 3;
-const stageRetry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: STAGE_MAX_ATTEMPTS };
+const stageRetry: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumAttempts: STAGE_MAX_ATTEMPTS,
+};
 const NON_RETRYABLE = Object.values(UpdateErrorTypes);
 
 const script = proxyActivities<VideoActivities>({
@@ -53,7 +57,25 @@ const renderer = proxyActivities<VideoActivities>({
 /** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
 const db = proxyActivities<VideoActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', maximumInterval: '10 seconds', nonRetryableErrorTypes: NON_RETRYABLE },
+  retry: {
+    initialInterval: '500 milliseconds',
+    maximumInterval: '10 seconds',
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+});
+
+/**
+ * Bookkeeping inside update handlers: a client is waiting on the HTTP call, so attempts are
+ * bounded (about 15 s) and a persistent failure fails the update instead of hanging it.
+ */
+const gate = proxyActivities<VideoActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: {
+    initialInterval: '200 milliseconds',
+    maximumInterval: '5 seconds',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
 });
 
 const IMAGE_CONCURRENCY = 4;
@@ -68,7 +90,8 @@ class StageFailure extends Error {
 function isTimeout(err: unknown): boolean {
   for (let e: unknown = err; e instanceof Error; e = (e as { cause?: unknown }).cause) {
     if (e instanceof TimeoutFailure) return true;
-    if (e instanceof ApplicationFailure && (e.type === 'PROVIDER_TIMEOUT' || e.type === 'RENDER_TIMEOUT')) return true;
+    if (e instanceof ApplicationFailure && (e.type === 'PROVIDER_TIMEOUT' || e.type === 'RENDER_TIMEOUT'))
+      return true;
   }
   return false;
 }
@@ -101,20 +124,34 @@ function failureFor(stage: Stage, err: unknown): FailureReason {
   }
 }
 
-/** An activity's business refusal becomes the update's failure, which the api maps to its error. */
-function asUpdateFailure(err: unknown): unknown {
+/**
+ * Every error leaving an update handler becomes an ApplicationFailure, so the update fails
+ * (and the api answers) instead of failing the workflow task. A business refusal keeps its
+ * type, which the api maps to its error code; anything else is INTERNAL.
+ */
+function asUpdateFailure(err: unknown): ApplicationFailure {
+  if (err instanceof ApplicationFailure) return err;
   if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure) {
     const c = err.cause;
-    return ApplicationFailure.create({ type: c.type ?? 'INTERNAL', message: c.message, details: c.details as unknown[], nonRetryable: true });
+    return ApplicationFailure.create({
+      type: c.type ?? 'INTERNAL',
+      message: c.message,
+      details: c.details as unknown[],
+      nonRetryable: true,
+    });
   }
-  return err;
+  return ApplicationFailure.create({ type: 'INTERNAL', message: rootMessage(err), nonRetryable: true });
 }
 
 function invalidState(message: string): ApplicationFailure {
   return ApplicationFailure.create({ type: UpdateErrorTypes.invalidState, message, nonRetryable: true });
 }
 
-async function mapBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function mapBounded<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
@@ -159,7 +196,8 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
 
   const setPhase = (next: WorkflowPhase, status?: VideoStatus, stage?: Stage | null) => {
     phase = next;
-    const pairs: { key: typeof SearchAttributes.status | typeof SearchAttributes.stage; value: string }[] = [];
+    const pairs: { key: typeof SearchAttributes.status | typeof SearchAttributes.stage; value: string }[] =
+      [];
     if (status) pairs.push({ key: SearchAttributes.status, value: status });
     if (stage !== undefined) pairs.push({ key: SearchAttributes.stage, value: stage ?? 'none' });
     if (pairs.length) upsertSearchAttributes(pairs);
@@ -179,7 +217,14 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
   const beginStage = async (stage: Stage, key: string) => {
     stageRuns[stage] = (stageRuns[stage] ?? 0) + 1;
     setPhase(phase, stage, stage);
-    await db.recordTransition({ videoId, key, type: 'stage_started', status: stage, stage, awaitingApproval: false });
+    await db.recordTransition({
+      videoId,
+      key,
+      type: 'stage_started',
+      status: stage,
+      stage,
+      awaitingApproval: false,
+    });
   };
   /** Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. */
   const attempt = async <T>(stage: Stage, fn: () => Promise<T>): Promise<T> => {
@@ -218,7 +263,9 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
     }
     await beginStage('refining', `script${v}:refining:started`);
     try {
-      await attempt('refining', () => script.refineScript({ videoId, scriptVersion: v, drafts, fault: activeFault('refining') }));
+      await attempt('refining', () =>
+        script.refineScript({ videoId, scriptVersion: v, drafts, fault: activeFault('refining') }),
+      );
     } catch (err) {
       throw new StageFailure(failureFor('refining', err));
     }
@@ -255,7 +302,9 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         } else if (stage === 'narrating') {
           try {
             await mapBounded(plan.sceneIds, NARRATION_CONCURRENCY, (sceneId) =>
-              attempt('narrating', () => media.narrateScene({ videoId, sceneId, run: r, fault: activeFault('narrating') })),
+              attempt('narrating', () =>
+                media.narrateScene({ videoId, sceneId, run: r, fault: activeFault('narrating') }),
+              ),
             );
           } catch (err) {
             compensations.push('narration');
@@ -264,7 +313,9 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         } else if (stage === 'curating') {
           await attempt('curating', () => media.curate({ videoId, run: r, fault: activeFault('curating') }));
         } else {
-          await attempt('rendering', () => renderer.render({ videoId, run: r, fault: activeFault('rendering') }));
+          await attempt('rendering', () =>
+            renderer.render({ videoId, run: r, fault: activeFault('rendering') }),
+          );
         }
       } catch (err) {
         const reason = err instanceof StageFailure ? err.reason : failureFor(stage, err);
@@ -276,7 +327,12 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         await fail(reason, `run${r}:${stage}:failed`);
         return;
       }
-      await db.recordTransition({ videoId, key: `run${r}:${stage}:completed`, type: 'stage_completed', stage });
+      await db.recordTransition({
+        videoId,
+        key: `run${r}:${stage}:completed`,
+        type: 'stage_completed',
+        stage,
+      });
     }
     setPhase('completed', 'completed', null);
     await db.recordTransition({
@@ -289,11 +345,12 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
     });
   }
 
-  async function approve(isRetry: boolean): Promise<void> {
+  /** `acts`: bounded retries when a client waits on an update, unbounded for the auto-approving gate. */
+  async function approve(isRetry: boolean, acts: typeof gate = gate): Promise<void> {
     const next = run + 1;
     const from: ProductionStage = isRetry ? retryFrom! : 'visualising';
-    const plan = await db.planProduction({ videoId, run: next });
-    await db.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry });
+    const plan = await acts.planProduction({ videoId, run: next });
+    await acts.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry });
     run = next;
     resumeStage = from;
     failedStage = null;
@@ -307,7 +364,8 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
     (): Promise<{ run: number }> =>
       exclusive(async () => {
         const isRetry = phase === 'failed';
-        if (!(phase === 'gate' || (isRetry && retryFrom))) throw invalidState('The video cannot be approved now');
+        if (!(phase === 'gate' || (isRetry && retryFrom)))
+          throw invalidState('The video cannot be approved now');
         const before = phase;
         phase = 'approving';
         try {
@@ -323,7 +381,9 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         if (phase === 'gate') return;
         if (phase === 'failed' && retryFrom) return;
         if (phase === 'failed') {
-          throw invalidState('The video failed before it had scenes; call POST /videos/{id}/regenerate first');
+          throw invalidState(
+            'The video failed before it had scenes; call POST /videos/{id}/regenerate first',
+          );
         }
         if (phase === 'completed') throw invalidState('The video is already completed');
         throw invalidState('The video is being processed and cannot be approved now');
@@ -357,9 +417,10 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
     editScenesUpdate,
     (edit) =>
       exclusive(async () => {
-        if (phase !== 'gate') throw invalidState('Scenes can only be changed while the video awaits approval');
+        if (phase !== 'gate')
+          throw invalidState('Scenes can only be changed while the video awaits approval');
         try {
-          return await db.applySceneEdit({ videoId, editId: uuid4(), edit });
+          return await gate.applySceneEdit({ videoId, editId: uuid4(), edit });
         } catch (err) {
           throw asUpdateFailure(err);
         }
@@ -382,8 +443,14 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
     () =>
       exclusive(async () => {
         if (phase !== 'gate' && phase !== 'failed') throw invalidState('The video is being processed');
+        const before = phase;
         phase = 'deleted';
-        await db.purgeVideo({ videoId });
+        try {
+          await gate.purgeVideo({ videoId });
+        } catch (err) {
+          phase = before;
+          throw asUpdateFailure(err);
+        }
         return { deleted: true as const };
       }),
     {
@@ -426,12 +493,15 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
       if (autoApprovePending) {
         autoApprovePending = false;
         try {
-          await exclusive(() => approve(false));
+          await exclusive(() => approve(false, db));
         } catch (err) {
           const failure = asUpdateFailure(err);
-          if (!(failure instanceof ApplicationFailure) || failure.type !== UpdateErrorTypes.insufficientCredits) throw err;
+          if (failure.type !== UpdateErrorTypes.insufficientCredits) throw err;
           retryFrom = 'visualising';
-          await fail({ code: 'INSUFFICIENT_CREDITS', message: failure.message, stage: 'approval' }, 'auto-approve:failed');
+          await fail(
+            { code: 'INSUFFICIENT_CREDITS', message: failure.message, stage: 'approval' },
+            'auto-approve:failed',
+          );
         }
       } else {
         await condition(() => phase !== 'gate' && phase !== 'approving');

@@ -75,7 +75,14 @@ export const UpdateErrorTypes = {
   validation: 'VALIDATION_ERROR',
 } as const;
 
-export type WorkflowPhase = 'scripting' | 'gate' | 'approving' | 'producing' | 'failed' | 'completed' | 'deleted';
+export type WorkflowPhase =
+  | 'scripting'
+  | 'gate'
+  | 'approving'
+  | 'producing'
+  | 'failed'
+  | 'completed'
+  | 'deleted';
 
 export interface VideoWorkflowState {
   phase: WorkflowPhase;
@@ -138,13 +145,22 @@ export interface VideoActivities {
     resumeStage: ProductionStage;
     isRetry: boolean;
   }): Promise<void>;
-  generateSceneImage(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
+  generateSceneImage(input: {
+    videoId: string;
+    sceneId: string;
+    run: number;
+    fault: ActiveFault;
+  }): Promise<void>;
   narrateScene(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
   curate(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   render(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   /** Refunds what is still held for each item (net of earlier refunds), keyed by video, run and item. */
   refund(input: { videoId: string; run: number; items: string[]; reason: string }): Promise<void>;
-  applySceneEdit(input: { videoId: string; editId: string; edit: SceneEdit }): Promise<{ sceneId: string | null }>;
+  applySceneEdit(input: {
+    videoId: string;
+    editId: string;
+    edit: SceneEdit;
+  }): Promise<{ sceneId: string | null }>;
   clearScenes(input: { videoId: string; scriptVersion: number }): Promise<void>;
   purgeVideo(input: { videoId: string }): Promise<void>;
 }

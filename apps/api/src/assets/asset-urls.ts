@@ -20,7 +20,11 @@ export class AssetUrls implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     let secret = this.config.assets.urlSecret;
     if (!secret) {
-      const row = await this.db.selectFrom('settings').select('value').where('key', '=', 'asset_url_secret').executeTakeFirst();
+      const row = await this.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'asset_url_secret')
+        .executeTakeFirst();
       secret = row?.value;
     }
     if (!secret) throw new Error('No asset URL signing key: run the migrations or set ASSET_URL_SECRET');

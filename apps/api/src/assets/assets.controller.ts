@@ -27,7 +27,10 @@ export class AssetsController {
       videoId: q.video_id,
       type: q.type,
     });
-    return { data: page.items.map((a) => toAssetRecord(a, this.urls.for(a.id))), next_cursor: page.nextCursor };
+    return {
+      data: page.items.map((a) => toAssetRecord(a, this.urls.for(a.id))),
+      next_cursor: page.nextCursor,
+    };
   }
 
   @Get(':id')
@@ -63,7 +66,11 @@ export class AssetsController {
     await new Promise<void>((resolve, reject) => {
       res.sendFile(
         this.assets.absolutePath(asset),
-        { headers: { 'Content-Type': asset.mimeType, 'Cache-Control': 'private, max-age=3600' }, acceptRanges: true, dotfiles: 'allow' },
+        {
+          headers: { 'Content-Type': asset.mimeType, 'Cache-Control': 'private, max-age=3600' },
+          acceptRanges: true,
+          dotfiles: 'allow',
+        },
         (err) => (err && !res.headersSent ? reject(new NotFoundError('Asset')) : resolve()),
       );
     });

@@ -57,7 +57,9 @@ export class ApiKeyGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<Request>();
     const key = req.header('x-api-key');
     if (!key && req.header('authorization')) {
-      throw new AuthError('Authentication failed: send the API key in the X-Api-Key header, not Authorization');
+      throw new AuthError(
+        'Authentication failed: send the API key in the X-Api-Key header, not Authorization',
+      );
     }
     const principal = await this.auth.authenticate(key);
     this.auth.authorize(principal, scope);

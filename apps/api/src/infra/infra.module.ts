@@ -79,13 +79,24 @@ export class InfraModule {
         { provide: VideoRepository, useFactory: (db: Db) => new VideoRepository(db), inject: [DB] },
         {
           provide: VideoService,
-          useFactory: (videos: VideoRepository, assets: AssetRepository, storage: AssetStorage, temporal: TemporalHandle) => {
+          useFactory: (
+            videos: VideoRepository,
+            assets: AssetRepository,
+            storage: AssetStorage,
+            temporal: TemporalHandle,
+          ) => {
             const log = new Logger('VideoService');
-            return new VideoService(videos, assets, storage, new VideoWorkflowClient(temporal.client, config.temporal.taskQueue), {
-              faultInjection: config.faultInjection,
-              onStartFailure: (videoId, err) =>
-                log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
-            });
+            return new VideoService(
+              videos,
+              assets,
+              storage,
+              new VideoWorkflowClient(temporal.client, config.temporal.taskQueue),
+              {
+                faultInjection: config.faultInjection,
+                onStartFailure: (videoId, err) =>
+                  log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+              },
+            );
           },
           inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL],
         },

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { AssetUrls } from '../assets/asset-urls';
 import {
   type CreateVideoInput,
   type SceneRecord,
@@ -11,6 +10,7 @@ import {
   VideoService,
 } from '@vidgen/videos';
 import type { SceneEdit, VideoStatus } from '@vidgen/workflows';
+import { AssetUrls } from '../assets/asset-urls';
 
 /** Calls the video service and renders its results as the API's records (with signed asset URLs). */
 @Injectable()

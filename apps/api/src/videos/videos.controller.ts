@@ -20,7 +20,11 @@ export class VideosController {
     return this.videos.create(p.accountId, {
       prompt: dto.prompt,
       sceneCount: dto.scene_count ?? VIDEO_LIMITS.sceneCountDefault,
-      options: { aspect_ratio: dto.aspect_ratio ?? '16:9', voice: dto.voice ?? null, auto_approve: dto.auto_approve ?? false },
+      options: {
+        aspect_ratio: dto.aspect_ratio ?? '16:9',
+        voice: dto.voice ?? null,
+        auto_approve: dto.auto_approve ?? false,
+      },
       faults: dto.faults,
     });
   }
@@ -56,7 +60,11 @@ export class VideosController {
   @Post(':id/regenerate')
   @HttpCode(200)
   @RequireScope('videos:write')
-  regenerate(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string, @Body() dto: RegenerateDto) {
+  regenerate(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: RegenerateDto,
+  ) {
     return this.videos.regenerate(p.accountId, id, dto.feedback);
   }
 

@@ -37,7 +37,10 @@ export class CreateVideoDto {
   @IsIn(ASPECT_RATIO_VALUES)
   aspect_ratio?: AspectRatio;
 
-  @ApiPropertyOptional({ description: 'Provider voice id (espeak-ng voice for the local provider)', example: 'en-us' })
+  @ApiPropertyOptional({
+    description: 'Provider voice id (espeak-ng voice for the local provider)',
+    example: 'en-us',
+  })
   @IsOptional()
   @IsString()
   @Matches(/^[A-Za-z0-9+_-]{1,64}$/, { message: 'voice must be a voice id (letters, digits, + _ -)' })
@@ -48,14 +51,19 @@ export class CreateVideoDto {
   @IsBoolean()
   auto_approve?: boolean;
 
-  @ApiPropertyOptional({ description: 'Fault injection (only when the server runs with VIDGEN_FAULT_INJECTION=1)' })
+  @ApiPropertyOptional({
+    description: 'Fault injection (only when the server runs with VIDGEN_FAULT_INJECTION=1)',
+  })
   @IsOptional()
   @IsObject()
   faults?: Record<string, unknown>;
 }
 
 export class RegenerateDto {
-  @ApiProperty({ description: 'What to change in the script; an empty string is accepted', example: 'More about pollen' })
+  @ApiProperty({
+    description: 'What to change in the script; an empty string is accepted',
+    example: 'More about pollen',
+  })
   @IsDefined({ message: 'feedback is required' })
   @IsString()
   @MaxLength(2000)

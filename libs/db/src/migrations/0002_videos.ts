@@ -25,8 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now(),
       deleted_at timestamptz
     )`.execute(db);
-  await sql`create index videos_account_idx on videos(account_id, created_at desc, id desc) where deleted_at is null`.execute(db);
-  await sql`create index videos_unstarted_idx on videos(created_at) where workflow_started_at is null`.execute(db);
+  await sql`create index videos_account_idx on videos(account_id, created_at desc, id desc) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index videos_unstarted_idx on videos(created_at) where workflow_started_at is null`.execute(
+    db,
+  );
 
   await sql`
     create table scenes (
@@ -76,12 +80,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       deleted_at timestamptz
     )`.execute(db);
-  await sql`create index assets_account_idx on assets(account_id, created_at desc, id desc) where deleted_at is null`.execute(db);
+  await sql`create index assets_account_idx on assets(account_id, created_at desc, id desc) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index assets_video_idx on assets(video_id)`.execute(db);
 
   // Shared settings of all api instances, e.g. the key that signs asset URLs.
   await sql`create table settings (key text primary key, value text not null)`.execute(db);
-  await sql`insert into settings (key, value) values ('asset_url_secret', encode(gen_random_bytes(32), 'hex'))`.execute(db);
+  await sql`insert into settings (key, value) values ('asset_url_secret', encode(gen_random_bytes(32), 'hex'))`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

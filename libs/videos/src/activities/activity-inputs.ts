@@ -32,10 +32,18 @@ export const schemas = {
     status: z.string().optional(),
     stage: z.string().nullable().optional(),
     awaitingApproval: z.boolean().optional(),
-    failureReason: z.object({ code: z.string(), message: z.string(), stage: z.string() }).nullable().optional(),
+    failureReason: z
+      .object({ code: z.string(), message: z.string(), stage: z.string() })
+      .nullable()
+      .optional(),
     data: z.record(z.string(), z.unknown()).optional(),
   }),
-  writeScript: z.object({ videoId: uuid, scriptVersion: z.number().int().positive(), feedback: z.string().nullable(), fault: faultSchema }),
+  writeScript: z.object({
+    videoId: uuid,
+    scriptVersion: z.number().int().positive(),
+    feedback: z.string().nullable(),
+    fault: faultSchema,
+  }),
   refineScript: z.object({
     videoId: uuid,
     scriptVersion: z.number().int().positive(),
@@ -52,7 +60,12 @@ export const schemas = {
   }),
   sceneWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive(), fault: faultSchema }),
   videoWork: z.object({ videoId: uuid, run: z.number().int().positive(), fault: faultSchema }),
-  refund: z.object({ videoId: uuid, run: z.number().int().positive(), items: z.array(z.string().min(1)), reason: z.string() }),
+  refund: z.object({
+    videoId: uuid,
+    run: z.number().int().positive(),
+    items: z.array(z.string().min(1)),
+    reason: z.string(),
+  }),
   sceneEdit: z.object({
     videoId: uuid,
     editId: z.string().min(1),

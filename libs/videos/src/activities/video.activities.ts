@@ -34,7 +34,10 @@ export interface VideoActivityDeps {
 function injectFaults(stage: Stage, fault: ActiveFault): void {
   const attempt = Context.current().info.attempt;
   if (fault.failAttempts > 0 && fault.priorAttempts + attempt <= fault.failAttempts) {
-    throw ApplicationFailure.retryable(`Injected failure of ${stage} attempt ${fault.priorAttempts + attempt}`, 'INJECTED_FAULT');
+    throw ApplicationFailure.retryable(
+      `Injected failure of ${stage} attempt ${fault.priorAttempts + attempt}`,
+      'INJECTED_FAULT',
+    );
   }
   if (fault.timeout) {
     const type = stage === 'rendering' ? 'RENDER_TIMEOUT' : 'PROVIDER_TIMEOUT';
@@ -45,7 +48,8 @@ function injectFaults(stage: Stage, fault: ActiveFault): void {
 
 /** Provider errors become Temporal failures whose type the workflow maps to failure_reason codes. */
 function providerFailure(err: unknown): unknown {
-  if (err instanceof ProviderTimeoutError) return ApplicationFailure.retryable(err.message, 'PROVIDER_TIMEOUT');
+  if (err instanceof ProviderTimeoutError)
+    return ApplicationFailure.retryable(err.message, 'PROVIDER_TIMEOUT');
   if (err instanceof ProviderError) {
     return err.retryable
       ? ApplicationFailure.retryable(err.message, 'PROVIDER_ERROR')
@@ -66,7 +70,8 @@ function businessFailure(err: unknown): unknown {
   if (err instanceof MaxConcurrentVideosError) {
     return ApplicationFailure.nonRetryable(err.message, UpdateErrorTypes.maxConcurrent);
   }
-  if (err instanceof NotFoundError) return ApplicationFailure.nonRetryable(err.message, UpdateErrorTypes.notFound);
+  if (err instanceof NotFoundError)
+    return ApplicationFailure.nonRetryable(err.message, UpdateErrorTypes.notFound);
   return err;
 }
 
@@ -75,7 +80,8 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
 
   async function loadVideo(videoId: string) {
     const video = await videos.findForWorkflow(videoId);
-    if (!video) throw ApplicationFailure.nonRetryable(`Video ${videoId} does not exist`, UpdateErrorTypes.notFound);
+    if (!video)
+      throw ApplicationFailure.nonRetryable(`Video ${videoId} does not exist`, UpdateErrorTypes.notFound);
     return video;
   }
 
@@ -147,7 +153,8 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const charges: ChargeItem[] = [];
       for (const s of scenes) {
         const item = `image:${s.id}`;
-        if (!s.imageAssetId && (held.get(item) ?? 0) <= 0) charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
+        if (!s.imageAssetId && (held.get(item) ?? 0) <= 0)
+          charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
       }
       const narrationNeeded = scenes.some((s) => !s.narrationAssetId);
       if (narrationNeeded) {
@@ -171,15 +178,24 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           const key = `run${input.run}:approved`;
           if (await videos.hasEvent(input.videoId, key, trx)) return;
           // Lock order everywhere: account row (ledger), then video row (events).
-          await trx.selectFrom('accounts').select('id').where('id', '=', video.accountId).forUpdate().execute();
+          await trx
+            .selectFrom('accounts')
+            .select('id')
+            .where('id', '=', video.accountId)
+            .forNoKeyUpdate()
+            .execute();
           if (input.isRetry) {
             const busy = await videos.countInProgress(video.accountId, trx, input.videoId);
-            if (busy >= VIDEO_LIMITS.concurrentVideos) throw new MaxConcurrentVideosError(VIDEO_LIMITS.concurrentVideos);
+            if (busy >= VIDEO_LIMITS.concurrentVideos)
+              throw new MaxConcurrentVideosError(VIDEO_LIMITS.concurrentVideos);
           }
           const charged = await ledger.chargeAll(trx, {
             accountId: video.accountId,
             videoId: input.videoId,
-            items: input.charges.map((c) => ({ ...c, key: `charge:${input.videoId}:run${input.run}:${c.item}` })),
+            items: input.charges.map((c) => ({
+              ...c,
+              key: `charge:${input.videoId}:run${input.run}:${c.item}`,
+            })),
             reason: input.isRetry ? 'video retry' : 'video production',
           });
           await videos.recordTransition(
@@ -207,7 +223,8 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const video = await loadVideo(input.videoId);
       const scenes = await videos.scenes(input.videoId);
       const scene = scenes.find((s) => s.id === input.sceneId);
-      if (!scene) throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
+      if (!scene)
+        throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
       if (scene.imageAssetId) return; // produced by an earlier run: reused, not redone
       injectFaults('visualising', { ...input.fault, fail: input.fault.failScenes.includes(scene.position) });
       const tmp = await mkdtemp(path.join(os.tmpdir(), 'vidgen-img-'));
@@ -230,7 +247,13 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           });
         const asset = await storeAsset(
           video,
-          { source: image.path, name: `scene-${scene.id}.png`, type: 'image', mimeType: image.mimeType, sceneId: scene.id },
+          {
+            source: image.path,
+            name: `scene-${scene.id}.png`,
+            type: 'image',
+            mimeType: image.mimeType,
+            sceneId: scene.id,
+          },
           { width: image.width, height: image.height },
         );
         await videos.transaction(async (trx) => {
@@ -256,7 +279,8 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const input = parseInput(schemas.sceneWork, raw);
       const video = await loadVideo(input.videoId);
       const scene = (await videos.scenes(input.videoId)).find((s) => s.id === input.sceneId);
-      if (!scene) throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
+      if (!scene)
+        throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
       if (scene.narrationAssetId) return;
       injectFaults('narrating', input.fault);
       const tmp = await mkdtemp(path.join(os.tmpdir(), 'vidgen-tts-'));
@@ -272,7 +296,13 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           });
         const asset = await storeAsset(
           video,
-          { source: speech.path, name: `scene-${scene.id}.wav`, type: 'narration', mimeType: speech.mimeType, sceneId: scene.id },
+          {
+            source: speech.path,
+            name: `scene-${scene.id}.wav`,
+            type: 'narration',
+            mimeType: speech.mimeType,
+            sceneId: scene.id,
+          },
           { durationSeconds: speech.durationSeconds },
         );
         await videos.transaction(async (trx) => {
@@ -284,7 +314,12 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
               key: `run${input.run}:narration:${scene.id}`,
               type: 'scene_narrated',
               stage: 'narrating',
-              data: { scene_id: scene.id, position: scene.position, asset_id: stored.id, seconds: speech.durationSeconds },
+              data: {
+                scene_id: scene.id,
+                position: scene.position,
+                asset_id: stored.id,
+                seconds: speech.durationSeconds,
+              },
             },
             trx,
           );
@@ -301,8 +336,11 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       if (video.subtitlesAssetId) return;
       const scenes = await videos.scenes(input.videoId);
       const missing = scenes.filter((s) => s.narrationSeconds === null);
-      if (missing.length) throw ApplicationFailure.nonRetryable('Scenes without narration cannot be curated', 'INVALID_INPUT');
-      const timeline = buildTimeline(scenes.map((s) => ({ narration: s.narration, durationSeconds: s.narrationSeconds! })));
+      if (missing.length)
+        throw ApplicationFailure.nonRetryable('Scenes without narration cannot be curated', 'INVALID_INPUT');
+      const timeline = buildTimeline(
+        scenes.map((s) => ({ narration: s.narration, durationSeconds: s.narrationSeconds! })),
+      );
       const tmp = await mkdtemp(path.join(os.tmpdir(), 'vidgen-vtt-'));
       try {
         const file = path.join(tmp, 'subtitles.vtt');
@@ -345,7 +383,10 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             s.narrationAssetId ? assets.find(video.accountId, s.narrationAssetId) : undefined,
           ]);
           if (!image || !audio || s.narrationSeconds === null) {
-            throw ApplicationFailure.nonRetryable(`Scene ${s.position} has no image or narration`, 'INVALID_INPUT');
+            throw ApplicationFailure.nonRetryable(
+              `Scene ${s.position} has no image or narration`,
+              'INVALID_INPUT',
+            );
           }
           return {
             imagePath: storage.absolute(image.path),
@@ -354,7 +395,11 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           };
         }),
       );
-      const outDir = await storage.scratchDir(video.accountId, video.id, `render-${input.run}-${ctx.info.attempt}`);
+      const outDir = await storage.scratchDir(
+        video.accountId,
+        video.id,
+        `render-${input.run}-${ctx.info.attempt}`,
+      );
       // Heartbeats carry progress; the timer keeps them flowing while ffmpeg starts up.
       let progress = 0;
       const beat = setInterval(() => ctx.heartbeat({ progress }), 2000);
@@ -368,16 +413,26 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             },
           },
         );
-        const size = { '16:9': [1280, 720], '9:16': [720, 1280], '1:1': [1024, 1024] }[video.options.aspect_ratio];
+        const size = { '16:9': [1280, 720], '9:16': [720, 1280], '1:1': [1024, 1024] }[
+          video.options.aspect_ratio
+        ];
         const files = [
-          await storeAsset(video, { source: out.videoPath, name: 'video.mp4', type: 'video', mimeType: 'video/mp4' }, {
-            width: size[0],
-            height: size[1],
-            durationSeconds: out.durationSeconds,
-          }),
-          await storeAsset(video, { source: out.audioPath, name: 'narration.m4a', type: 'audio', mimeType: 'audio/mp4' }, {
-            durationSeconds: out.durationSeconds,
-          }),
+          await storeAsset(
+            video,
+            { source: out.videoPath, name: 'video.mp4', type: 'video', mimeType: 'video/mp4' },
+            {
+              width: size[0],
+              height: size[1],
+              durationSeconds: out.durationSeconds,
+            },
+          ),
+          await storeAsset(
+            video,
+            { source: out.audioPath, name: 'narration.m4a', type: 'audio', mimeType: 'audio/mp4' },
+            {
+              durationSeconds: out.durationSeconds,
+            },
+          ),
           await storeAsset(
             video,
             { source: out.thumbnailPath, name: 'thumbnail.jpg', type: 'thumbnail', mimeType: 'image/jpeg' },
@@ -448,7 +503,12 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           const scenes = await videos.scenes(input.videoId, trx);
           let sceneId: string | null = null;
           if (edit.op === 'update') {
-            if (!(await videos.updateSceneText(trx, input.videoId, edit.sceneId, edit))) throw new NotFoundError('Scene');
+            const patch = {
+              ...(edit.visual_description !== undefined && { visual_description: edit.visual_description }),
+              ...(edit.narration !== undefined && { narration: edit.narration }),
+            };
+            if (!(await videos.updateSceneText(trx, input.videoId, edit.sceneId, patch)))
+              throw new NotFoundError('Scene');
             sceneId = edit.sceneId;
           } else if (edit.op === 'add') {
             if (scenes.length >= VIDEO_LIMITS.sceneCountMax) {
@@ -461,7 +521,10 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           } else {
             if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
             if (scenes.length <= 1) {
-              throw ApplicationFailure.nonRetryable('A video needs at least one scene', UpdateErrorTypes.invalidState);
+              throw ApplicationFailure.nonRetryable(
+                'A video needs at least one scene',
+                UpdateErrorTypes.invalidState,
+              );
             }
             await videos.deleteScene(trx, input.videoId, edit.sceneId);
           }
@@ -496,7 +559,12 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             key: `script${input.scriptVersion}:cleared`,
             type: 'scenes_cleared',
             data: { scene_count: scenes.length },
-            set: { video_asset_id: null, audio_asset_id: null, thumbnail_asset_id: null, subtitles_asset_id: null },
+            set: {
+              video_asset_id: null,
+              audio_asset_id: null,
+              thumbnail_asset_id: null,
+              subtitles_asset_id: null,
+            },
           },
           trx,
         );
