@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key.
 type Json = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
