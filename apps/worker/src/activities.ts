@@ -4,7 +4,8 @@ import { type Db, sql } from '@vidgen/db';
 import { LedgerRepository } from '@vidgen/ledger';
 import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
 import { createVideoActivities, VideoRepository } from '@vidgen/videos';
-import type { HealthActivities, VideoActivities } from '@vidgen/workflows';
+import { createWebhookActivities } from '@vidgen/webhooks';
+import type { HealthActivities, VideoActivities, WebhookActivities } from '@vidgen/workflows';
 
 export interface ActivityDeps {
   db: Db;
@@ -12,7 +13,10 @@ export interface ActivityDeps {
 }
 
 /** Every activity the worker registers, built over injected dependencies. */
-export function createActivities({ db, config }: ActivityDeps): HealthActivities & VideoActivities {
+export function createActivities({
+  db,
+  config,
+}: ActivityDeps): HealthActivities & VideoActivities & WebhookActivities {
   const health: HealthActivities = {
     async probeDependencies() {
       await sql`select 1`.execute(db);
@@ -27,5 +31,5 @@ export function createActivities({ db, config }: ActivityDeps): HealthActivities
     providers: createProviders(config.media),
     renderer: new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }),
   });
-  return { ...health, ...videos };
+  return { ...health, ...videos, ...createWebhookActivities({ db }) };
 }

@@ -28,6 +28,7 @@ import {
   type VideoStatus,
   type VideoWorkflowInput,
   type VideoWorkflowResult,
+  type WebhookActivities,
   type WorkflowPhase,
 } from './video.contracts';
 
@@ -76,6 +77,11 @@ const gate = proxyActivities<VideoActivities>({
     maximumAttempts: 6,
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
+});
+
+const webhooks = proxyActivities<WebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
 const IMAGE_CONCURRENCY = 4;
@@ -247,6 +253,7 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
       awaitingApproval: false,
       failureReason: reason,
     });
+    await webhooks.publishVideoEvent({ videoId, event: 'video.failed', occurrenceKey: key });
   };
 
   async function writeScript(): Promise<void> {
@@ -342,6 +349,11 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
       status: 'completed',
       stage: null,
       awaitingApproval: false,
+    });
+    await webhooks.publishVideoEvent({
+      videoId,
+      event: 'video.completed',
+      occurrenceKey: `run${r}:completed`,
     });
   }
 

@@ -164,3 +164,15 @@ export interface VideoActivities {
   clearScenes(input: { videoId: string; scriptVersion: number }): Promise<void>;
   purgeVideo(input: { videoId: string }): Promise<void>;
 }
+
+export type VideoEventType = 'video.completed' | 'video.failed';
+
+/** Implemented in libs/webhooks: fans a video's outcome out to the account's subscribed webhooks. */
+export interface WebhookActivities {
+  /**
+   * Creates one delivery per (occurrence, webhook) and starts its workflow. `occurrenceKey`
+   * identifies this outcome of the video (a retried video can fail twice), so a retried or
+   * replayed call creates and starts nothing twice.
+   */
+  publishVideoEvent(input: { videoId: string; event: VideoEventType; occurrenceKey: string }): Promise<void>;
+}
