@@ -8,7 +8,7 @@ import {
 } from '@temporalio/worker';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb } from '@vidgen/db';
-import { WORKFLOWS_PATH } from '@vidgen/workflows';
+import { workflowsPath } from '@vidgen/workflows';
 import pino from 'pino';
 import { createActivities } from './activities';
 import { startWorkflowSweeper } from './workflow-sweeper';
@@ -35,7 +35,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const db = createDb(requireDatabaseUrl(config));
   const connection = await NativeConnection.connect({ address: requireTemporalAddress(config) });
   const workflowBundle = await bundleWorkflowCode({
-    workflowsPath: WORKFLOWS_PATH,
+    workflowsPath: workflowsPath(),
     logger: quietBundlerLogger,
   });
   const worker = await Worker.create({

@@ -4,5 +4,7 @@ export * from './contracts';
 export * from './health.contracts';
 export * from './video.contracts';
 
-/** Entry file of the workflow bundle, for Worker.create / bundleWorkflowCode. */
-export const WORKFLOWS_PATH = require.resolve('./workflows');
+/** Entry file of the workflow bundle, for bundleWorkflowCode. Resolved on demand, so importing the contracts costs nothing. */
+export function workflowsPath(): string {
+  return require.resolve('./workflows');
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { VideoRepository } from '@vidgen/videos';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount, testDb } from '../../../test/support/api';
+import { type Stack, startStack } from '../../../test/support/processes';
+import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
+
+/** Counts events per (type, scene) so a duplicate append of the same fact shows up. */
+function duplicates(log: any[]): string[] {
+  const seen = new Map<string, number>();
+  for (const e of log) {
+    const k = `${e.type}|${e.stage ?? ''}|${e.status ?? ''}|${e.data?.scene_id ?? ''}|${e.data?.item ?? ''}`;
+    seen.set(k, (seen.get(k) ?? 0) + 1);
+  }
+  return [...seen].filter(([, n]) => n > 1).map(([k]) => k);
+}
+
+describe('durability', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    const ctx = inject('stack');
+    // A stack of its own: killing its worker must not stall the other specs' videos.
+    stack = await startStack({
+      databaseUrl: ctx.databaseUrl,
+      temporalAddress: ctx.temporalAddress,
+      taskQueue: `durability-${Date.now()}`,
+      dataDir: path.join(ctx.dataDir, 'durability'),
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  it('a worker killed (SIGKILL) while a video renders: a new worker finishes it and the log has no duplicates', async () => {
+    const { api } = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    const prompt =
+      'A long tour of the solar system. The sun holds everything together. Mercury is small and hot. ' +
+      'Venus hides under thick clouds. Earth is home. Mars is red and dusty. Jupiter is a giant of gas.';
+    const created = await api.post('/videos', { prompt, scene_count: 12, auto_approve: true });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+
+    await waitForVideo(api, id, (v) => v.status === 'rendering' || finished(v), 180_000);
+    const during = (await api.get(`/videos/${id}`)).body;
+    expect(during.status).toBe('rendering');
+    await stack.worker!.kill();
+    const killedAt = Date.now();
+
+    await stack.startWorker();
+    const done = await waitForVideo(api, id, finished, 180_000);
+    expect(done.status).toBe('completed');
+    expect(done.video_url).toMatch(/^http/);
+    // The render activity was picked up again after its heartbeat lapsed, not restarted from scratch.
+    expect(Date.now() - killedAt).toBeLessThan(120_000);
+
+    const log = await events(api, id);
+    expect(duplicates(log)).toEqual([]);
+    expect(log.map((e: any) => e.seq)).toEqual(log.map((_: any, i: number) => i + 1));
+    expect(log.filter((e: any) => e.type === 'scene_image_generated')).toHaveLength(12);
+    expect(log.filter((e: any) => e.type === 'rendered')).toHaveLength(1);
+    expect(log.filter((e: any) => e.type === 'completed')).toHaveLength(1);
+  });
+
+  it('a video whose workflow start never happened (api died after the insert) is started by the worker', async () => {
+    const account = await createAccount({ credits: 10, baseUrl: stack.baseUrl });
+    // Exactly what POST /videos commits before it starts the workflow.
+    const video = await new VideoRepository(testDb()).createWithinLimit(
+      {
+        accountId: account.accountId,
+        prompt: 'Lighthouses and the sea.',
+        sceneCount: 1,
+        options: { aspect_ratio: '1:1', voice: null, auto_approve: false },
+        faults: undefined,
+      },
+      3,
+    );
+    const gated = await waitForVideo(account.api, video.id, atGate, 60_000);
+    expect(gated.awaiting_approval).toBe(true);
+    const log = await events(account.api, video.id);
+    expect(log.filter((e: any) => e.type === 'created')).toHaveLength(1);
+    expect(log.filter((e: any) => e.type === 'awaiting_approval')).toHaveLength(1);
+  });
+});
