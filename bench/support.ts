@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
+import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
+import { freePort, startEmbeddedPostgres, startTemporalDevServer } from '@vidgen/devstack';
+import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import pg from 'pg';
+import { type Stack, startStack } from '../test/support/processes';
+
+export interface BenchStack {
+  stack: Stack;
+  databaseUrl: string;
+  key: (credits: number) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The same real stack the integration tests use: a fresh database (BENCH_DATABASE_URL's
+ * server, else 127.0.0.1:5432, else embedded), a Temporal dev server, an api and a worker.
+ */
+export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-'));
+  const stops: (() => Promise<void>)[] = [];
+  let server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await reachable(server))) {
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
+    stops.push(embedded.stop);
+    server = embedded.url.replace(/\/vidgen$/, '/postgres');
+  }
+  const u = new URL(server);
+  u.pathname = `/vidgen_bench_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = u.toString();
+  await ensureDatabase(databaseUrl);
+  stops.push(() => dropDatabase(databaseUrl));
+  const db = createDb(databaseUrl, { max: 2 });
+  await migrateToLatest(db);
+  const temporal = await startTemporalDevServer({
+    headless: true,
+    envPath: process.env.PATH,
+    startTimeoutMs: 120_000,
+  });
+  stops.push(temporal.stop);
+  const stack = await startStack({
+    databaseUrl,
+    temporalAddress: temporal.address,
+    taskQueue: 'bench',
+    dataDir: path.join(dir, 'data'),
+    env,
+  });
+  stops.push(() => stack.stop());
+  return {
+    stack,
+    databaseUrl,
+    async key(credits) {
+      const accounts = new AccountRepository(db);
+      const account = await accounts.create({ name: 'bench', plan: 'pro' });
+      await new LedgerService(new LedgerRepository(db)).grant(account.id, credits);
+      const auth = new AuthService(new ApiKeyRepository(db), accounts);
+      return (
+        await auth.createKey({
+          accountId: account.id,
+          scopes: ['videos:*', 'assets:*', 'callbacks:*', 'credits:*'],
+        })
+      ).key;
+    },
+    async stop() {
+      await db.destroy();
+      for (const s of stops.reverse()) await s().catch(() => undefined);
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
