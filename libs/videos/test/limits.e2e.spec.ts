@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
+import { atGate, finished, waitForVideo } from '../../../test/support/videos';
 
 describe('concurrent video limit', () => {
   it('ten concurrent creates on one account: exactly three succeed, seven get MAX_CONCURRENT_VIDEOS', async () => {
     const { api } = await createAccount({ credits: 0 });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        api.post('/videos', { prompt: `Race ${i}: a quick story.`, scene_count: 1 }),
+        api.post('/videos', {
+          prompt: `Race ${i}: a quick story.`,
+          scene_count: 1,
+          // Keeps every winner queued (not yet at the gate) while the ten requests race.
+          faults: { scripting: { fail_attempts: 1 } },
+        }),
       ),
     );
     const created = results.filter((r) => r.status === 201);
@@ -21,11 +27,37 @@ describe('concurrent video limit', () => {
     expect(listed.body.data).toHaveLength(3);
   });
 
-  it('a video waiting at the review gate still counts as in progress (status pending)', async () => {
-    const { api } = await createAccount({ credits: 0 });
-    for (let i = 0; i < 3; i++)
-      expect((await api.post('/videos', { prompt: 'One.', scene_count: 1 })).status).toBe(201);
-    const fourth = await api.post('/videos', { prompt: 'Four.', scene_count: 1 });
+  it('videos at the review gate hold no slot; approving one takes a slot and is refused when none is free', async () => {
+    const { api } = await createAccount({ credits: 100 });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await api.post('/videos', { prompt: `Gate ${i}: lanterns at dusk.`, scene_count: 1 });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+      await waitForVideo(api, res.body.id, atGate);
+    }
+    // Three approved videos held in production (rendering retries), the fourth finds no free slot.
+    const busy = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await api.post('/videos', {
+        prompt: `Busy ${i}: a slow render.`,
+        scene_count: 1,
+        auto_approve: true,
+        faults: { rendering: { fail_attempts: 2 } },
+      });
+      expect(res.status).toBe(201);
+      busy.push(res.body.id);
+    }
+    const fourth = await api.post('/videos', { prompt: 'Refused.', scene_count: 1 });
     expect(fourth.status).toBe(429);
+    const approve = await api.post(`/videos/${ids[0]}/approve`);
+    expect(approve.status).toBe(429);
+    expect(approve.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
+    expect((await api.get(`/videos/${ids[0]}`)).body).toMatchObject({
+      awaiting_approval: true,
+      credits_charged: 0,
+    });
+    for (const id of busy) await waitForVideo(api, id, finished, 120_000);
+    expect((await api.post(`/videos/${ids[0]}/approve`)).status).toBe(200);
   });
 });
