@@ -25,6 +25,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
   WEBHOOK_BACKOFF_BASE_SECONDS: z.coerce.number().positive().default(5),
   WEBHOOK_BACKOFF_FACTOR: z.coerce.number().min(1).default(5),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ASSET_URL_SECRET: optionalString,
   ASSET_URL_TTL_SECONDS: z.coerce
@@ -51,6 +53,10 @@ export interface AppConfig {
     allowPrivateNetworks: boolean;
     backoffBaseSeconds: number;
     backoffFactor: number;
+    /** Whole-attempt timeout of one delivery POST (DNS, connect, TLS, response headers). */
+    timeoutSeconds: number;
+    /** Exhausted deliveries in a row after which a webhook is set inactive. */
+    disableAfterFailures: number;
   };
   logLevel: string;
   assets: {
@@ -92,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       backoffBaseSeconds: e.WEBHOOK_BACKOFF_BASE_SECONDS,
       backoffFactor: e.WEBHOOK_BACKOFF_FACTOR,
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
     },
     logLevel: e.LOG_LEVEL,
     assets: {

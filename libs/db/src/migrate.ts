@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_videos';
+import * as m0003 from './migrations/0003_webhook_deliveries';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002_videos';
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_videos': m0002,
+  '0003_webhook_deliveries': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -52,8 +52,43 @@ export interface WebhooksTable {
   event: string;
   secret: string;
   is_active: Generated<boolean>;
+  consecutive_failures: Generated<number>;
   created_at: Generated<string>;
   deleted_at: NullableTimestamp;
+}
+
+export type WebhookDeliveryStatusColumn = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  webhook_id: string;
+  account_id: string;
+  video_id: string;
+  event: string;
+  occurrence_key: string;
+  /** The exact JSON text that is signed and sent. */
+  payload: string;
+  status: Generated<WebhookDeliveryStatusColumn>;
+  runs: Generated<number>;
+  current_run_id: string | null;
+  next_retry_at: NullableTimestamp;
+  created_at: Generated<string>;
+  updated_at: Timestamp;
+}
+
+/** Append-only. */
+export interface WebhookDeliveryAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  run: number;
+  attempt: number;
+  outcome: 'succeeded' | 'failed';
+  attempted_at: ColumnType<string, string | Date, never>;
+  duration_ms: number | null;
+  status_code: number | null;
+  error: string | null;
+  next_retry_at: ColumnType<string | null, string | Date | null | undefined, never>;
+  created_at: Generated<string>;
 }
 
 export type VideoStatusColumn =
@@ -146,6 +181,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   ledger_events: LedgerEventsTable;
   webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 export type { Json };
