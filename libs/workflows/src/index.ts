@@ -3,6 +3,8 @@
 export * from './contracts';
 export * from './health.contracts';
 export * from './video.contracts';
+export * from './webhook-backoff';
+export * from './webhook-delivery.contracts';
 
 /** Entry file of the workflow bundle, for bundleWorkflowCode. Resolved on demand, so importing the contracts costs nothing. */
 export function workflowsPath(): string {
