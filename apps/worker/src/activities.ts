@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { type Db, sql } from '@vidgen/db';
@@ -5,18 +6,25 @@ import { LedgerRepository } from '@vidgen/ledger';
 import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
 import { createVideoActivities, VideoRepository } from '@vidgen/videos';
 import { createWebhookActivities } from '@vidgen/webhooks';
-import type { HealthActivities, VideoActivities, WebhookActivities } from '@vidgen/workflows';
+import type {
+  HealthActivities,
+  VideoActivities,
+  WebhookActivities,
+  WebhookDeliveryActivities,
+} from '@vidgen/workflows';
 
 export interface ActivityDeps {
   db: Db;
   config: AppConfig;
+  client: Client;
 }
 
 /** Every activity the worker registers, built over injected dependencies. */
 export function createActivities({
   db,
   config,
-}: ActivityDeps): HealthActivities & VideoActivities & WebhookActivities {
+  client,
+}: ActivityDeps): HealthActivities & VideoActivities & WebhookActivities & WebhookDeliveryActivities {
   const health: HealthActivities = {
     async probeDependencies() {
       await sql`select 1`.execute(db);
@@ -31,5 +39,5 @@ export function createActivities({
     providers: createProviders(config.media),
     renderer: new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }),
   });
-  return { ...health, ...videos, ...createWebhookActivities({ db }) };
+  return { ...health, ...videos, ...createWebhookActivities({ db, client, config }) };
 }

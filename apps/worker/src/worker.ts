@@ -38,19 +38,21 @@ export async function runWorker(config: AppConfig): Promise<void> {
     workflowsPath: workflowsPath(),
     logger: quietBundlerLogger,
   });
+  // One client for the sweeper and for activities that start workflows (webhook deliveries).
+  const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowBundle,
-    activities: createActivities({ db, config }),
+    activities: createActivities({ db, config, client }),
     shutdownGraceTime: '20 seconds',
   });
   log.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
-  const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
   const stopSweeper = startWorkflowSweeper({
     db,
-    client: new Client({ connection: clientConnection, namespace: config.temporal.namespace }),
+    client,
     taskQueue: config.temporal.taskQueue,
     log,
   });

@@ -1,14 +1,207 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
+import { AssetUrlSigner } from '@vidgen/assets';
+import type { AppConfig } from '@vidgen/config';
+import { toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
-import type { WebhookActivities } from '@vidgen/workflows';
+import { toVideoRecord, VideoRepository } from '@vidgen/videos';
+import type { DeliveryAttemptOutcome, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
+import { z } from 'zod';
+import { parseRetryAfter } from './retry-after';
+import { WebhookRepository } from './webhook.repository';
+import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { WEBHOOK_EVENTS } from './webhook-events';
+import { sendWebhook } from './webhook-sender';
+import { signWebhookPayload, WEBHOOK_HEADERS } from './webhook-signature';
 
 export interface WebhookActivityDeps {
   db: Db;
+  /** Starts the delivery workflows; the worker's own client. */
+  client: Client;
+  config: Pick<AppConfig, 'webhooks' | 'assets' | 'publicBaseUrl' | 'temporal'>;
 }
 
-export function createWebhookActivities(_deps: WebhookActivityDeps): WebhookActivities {
+/** Activity inputs are checked at entry; bad input is non-retryable, since a retry cannot fix it. */
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw ApplicationFailure.nonRetryable(`Invalid activity input: ${parsed.error.message}`, 'INVALID_INPUT');
+  }
+  return parsed.data;
+}
+
+const uuid = z.string().uuid();
+const inputs = {
+  publish: z.object({
+    videoId: uuid,
+    event: z.enum(WEBHOOK_EVENTS),
+    occurrenceKey: z.string().min(1).max(200),
+  }),
+  begin: z.object({ deliveryId: uuid, runId: z.string().min(1).max(100) }),
+  attempt: z.object({
+    deliveryId: uuid,
+    run: z.number().int().positive(),
+    attempt: z.number().int().positive(),
+    timeoutSeconds: z.number().positive().max(600),
+  }),
+  record: z.object({
+    deliveryId: uuid,
+    run: z.number().int().positive(),
+    attempt: z.number().int().positive(),
+    outcome: z.object({
+      kind: z.enum(['delivered', 'failed', 'gone']),
+      startedAt: z.string().min(1),
+      durationMs: z.number().min(0),
+      statusCode: z.number().int().nullable(),
+      error: z.string().nullable(),
+      retryAfterSeconds: z.number().nullable(),
+    }),
+    nextRetryAt: z.string().nullable(),
+    final: z.enum(['succeeded', 'failed']).nullable(),
+  }),
+  cancel: z.object({ deliveryId: uuid, run: z.number().int().positive(), reason: z.string() }),
+};
+
+const USER_AGENT = 'vidgen-webhooks/1';
+
+export function createWebhookActivities(
+  deps: WebhookActivityDeps,
+): WebhookActivities & WebhookDeliveryActivities {
+  const { db, config } = deps;
+  const videos = new VideoRepository(db);
+  const webhooks = new WebhookRepository(db);
+  const deliveries = new WebhookDeliveryRepository(db);
+  const workflows = new WebhookDeliveryWorkflows(deps.client, config.temporal.taskQueue, config.webhooks);
+
+  // Asset URLs in the payload are signed exactly as the api signs them (same key, base URL and TTL).
+  let signer: Promise<AssetUrlSigner> | undefined;
+  const assetSigner = () => {
+    signer ??= (async () => {
+      let secret = config.assets.urlSecret;
+      if (!secret) {
+        const row = await db
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'asset_url_secret')
+          .executeTakeFirst();
+        secret = row?.value;
+      }
+      if (!secret) throw new Error('No asset URL signing key: run the migrations or set ASSET_URL_SECRET');
+      return new AssetUrlSigner(secret, config.publicBaseUrl, config.assets.urlTtlSeconds);
+    })().catch((err) => {
+      signer = undefined;
+      throw err;
+    });
+    return signer;
+  };
+
   return {
-    async publishVideoEvent() {
-      // Deliveries are not created yet; see the webhook delivery work.
+    /**
+     * Exactly one delivery per (occurrence, webhook): the rows are inserted in one transaction
+     * under their unique key, then each row's workflow is started under its id. A retry of this
+     * activity inserts nothing new and finds the started workflows, so nothing is sent twice.
+     */
+    async publishVideoEvent(raw) {
+      const input = parse(inputs.publish, raw);
+      const sign = await assetSigner();
+      await deliveries.transaction(async (trx) => {
+        const video = await videos.findForWorkflow(input.videoId, trx);
+        if (!video) throw ApplicationFailure.nonRetryable(`Video ${input.videoId} not found`, 'NOT_FOUND');
+        const targets = await webhooks.activeFor(trx, video.accountId, input.event);
+        if (targets.length === 0) return;
+        const occurredAt = await deliveries.occurrenceTime(trx, video.id, input.occurrenceKey);
+        const payload = JSON.stringify({
+          event: input.event,
+          video_id: video.id,
+          data: toVideoRecord(video, (assetId) => (assetId ? sign.url(assetId) : null)),
+          created_at: occurredAt ? toUnixSeconds(occurredAt) : Math.floor(Date.now() / 1000),
+        });
+        await deliveries.insertMissing(
+          trx,
+          targets.map((w) => ({
+            webhookId: w.id,
+            accountId: video.accountId,
+            videoId: video.id,
+            event: input.event,
+            occurrenceKey: input.occurrenceKey,
+            payload,
+          })),
+        );
+      });
+      for (const delivery of await deliveries.forOccurrence(input.videoId, input.occurrenceKey)) {
+        await workflows.startFirst(delivery);
+      }
+    },
+
+    async beginWebhookDeliveryRun(raw) {
+      const input = parse(inputs.begin, raw);
+      const run = await deliveries.beginRun(input.deliveryId, input.runId);
+      if (run === undefined) {
+        throw ApplicationFailure.nonRetryable(`Delivery ${input.deliveryId} not found`, 'NOT_FOUND');
+      }
+      return { run };
+    },
+
+    async attemptWebhookDelivery(raw): Promise<DeliveryAttemptOutcome> {
+      const input = parse(inputs.attempt, raw);
+      const target = await deliveries.target(input.deliveryId);
+      if (!target) return { kind: 'cancelled', reason: 'the delivery no longer exists' };
+      if (target.webhookDeleted) return { kind: 'cancelled', reason: 'the webhook was deleted' };
+      if (!target.webhookActive) return { kind: 'cancelled', reason: 'the webhook is inactive' };
+
+      const startedAt = new Date().toISOString();
+      // A fresh timestamp and signature on every attempt; the delivery id stays the same.
+      const timestamp = Math.floor(Date.now() / 1000);
+      const sent = await sendWebhook({
+        url: target.url,
+        body: target.payload,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': USER_AGENT,
+          [WEBHOOK_HEADERS.deliveryId]: target.id,
+          [WEBHOOK_HEADERS.event]: target.event,
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: signWebhookPayload(target.secret, timestamp, target.payload),
+        },
+        timeoutMs: input.timeoutSeconds * 1000,
+        allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      });
+      const status = sent.statusCode;
+      const kind =
+        status !== null && status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
+      return {
+        kind,
+        startedAt,
+        durationMs: sent.durationMs,
+        statusCode: status,
+        error: kind === 'gone' ? '410 Gone: the webhook was set inactive' : sent.error,
+        retryAfterSeconds: kind === 'failed' ? parseRetryAfter(sent.retryAfter) : null,
+      };
+    },
+
+    async recordWebhookDeliveryAttempt(raw) {
+      const input = parse(inputs.record, raw);
+      const o = input.outcome;
+      await deliveries.recordAttempt({
+        deliveryId: input.deliveryId,
+        run: input.run,
+        attempt: input.attempt,
+        outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
+        attemptedAt: o.startedAt,
+        durationMs: Math.round(o.durationMs),
+        statusCode: o.statusCode,
+        error: o.error,
+        nextRetryAt: input.nextRetryAt,
+        final: input.final,
+        gone: o.kind === 'gone',
+        disableAfterFailures: config.webhooks.disableAfterFailures,
+      });
+    },
+
+    async cancelWebhookDeliveryRun(raw) {
+      const input = parse(inputs.cancel, raw);
+      await deliveries.cancelRun(input.deliveryId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ConflictError } from '@vidgen/core';
-import { type Db, isUniqueViolation, sql } from '@vidgen/db';
+import { type Database, type Db, isUniqueViolation, sql, type Transaction } from '@vidgen/db';
 import type { WebhookEvent } from './webhook-events';
 
 export interface Webhook {
@@ -56,6 +56,44 @@ export class WebhookRepository {
       .orderBy('id', 'desc')
       .execute();
     return rows.map(toWebhook);
+  }
+
+  async find(accountId: string, id: string): Promise<Webhook | undefined> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toWebhook(row);
+  }
+
+  /** The webhooks that get a delivery of `event` now: active, not deleted. */
+  async activeFor(trx: Transaction<Database>, accountId: string, event: WebhookEvent): Promise<Webhook[]> {
+    const rows = await trx
+      .selectFrom('webhooks')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('event', '=', event)
+      .where('is_active', '=', true)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toWebhook);
+  }
+
+  /** Activation starts the count of exhausted deliveries afresh. */
+  async setActive(accountId: string, id: string, active: boolean): Promise<Webhook | undefined> {
+    const row = await this.db
+      .updateTable('webhooks')
+      .set(active ? { is_active: true, consecutive_failures: 0 } : { is_active: false })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    return row && toWebhook(row);
   }
 
   /** Soft delete, so past deliveries keep their webhook; returns false when nothing matched. */

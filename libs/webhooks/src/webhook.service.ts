@@ -30,6 +30,13 @@ export class WebhookService {
     return this.webhooks.list(accountId);
   }
 
+  /** PATCH /callbacks/{id}: deactivate, or reactivate (which also clears the count of failed deliveries). */
+  async setActive(accountId: string, id: string, active: boolean): Promise<Webhook> {
+    const webhook = isUuid(id) ? await this.webhooks.setActive(accountId, id, active) : undefined;
+    if (!webhook) throw new NotFoundError('Webhook');
+    return webhook;
+  }
+
   async delete(accountId: string, id: string): Promise<void> {
     if (!isUuid(id) || !(await this.webhooks.delete(accountId, id))) throw new NotFoundError('Webhook');
   }

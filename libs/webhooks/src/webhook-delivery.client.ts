@@ -1,0 +1,65 @@
+import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { SearchAttributes, type WebhookDeliveryInput, workflowIds } from '@vidgen/workflows';
+
+export interface DeliverySettings {
+  backoffBaseSeconds: number;
+  backoffFactor: number;
+  timeoutSeconds: number;
+}
+
+/** Starts delivery workflows (`webhook-delivery-<deliveryId>`) with the settings of the starter's config. */
+export class WebhookDeliveryWorkflows {
+  constructor(
+    private readonly client: Client,
+    private readonly taskQueue: string,
+    private readonly settings: DeliverySettings,
+  ) {}
+
+  private input(deliveryId: string): WebhookDeliveryInput {
+    return {
+      deliveryId,
+      backoff: { baseSeconds: this.settings.backoffBaseSeconds, factor: this.settings.backoffFactor },
+      timeoutSeconds: this.settings.timeoutSeconds,
+    };
+  }
+
+  /**
+   * The first run. The workflow id never takes a second run from here, so a retried or
+   * replayed publish that finds the workflow (running or closed) starts nothing.
+   */
+  async startFirst(delivery: { id: string; accountId: string }): Promise<void> {
+    try {
+      await this.start(delivery, 'REJECT_DUPLICATE');
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
+
+  /**
+   * A new run of a delivery whose previous run is closed. Returns false while a run is still
+   * open: Temporal refuses a second open run of one workflow id, which is what makes
+   * "one delivery in progress at a time" hold under concurrent requests.
+   */
+  async startAgain(delivery: { id: string; accountId: string }): Promise<boolean> {
+    try {
+      await this.start(delivery, 'ALLOW_DUPLICATE');
+      return true;
+    } catch (err) {
+      if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
+      throw err;
+    }
+  }
+
+  private async start(
+    delivery: { id: string; accountId: string },
+    workflowIdReusePolicy: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE',
+  ): Promise<void> {
+    await this.client.workflow.start('webhookDeliveryWorkflow', {
+      taskQueue: this.taskQueue,
+      workflowId: workflowIds.webhookDelivery(delivery.id),
+      args: [this.input(delivery.id)],
+      workflowIdReusePolicy,
+      typedSearchAttributes: [{ key: SearchAttributes.accountId, value: delivery.accountId }],
+    });
+  }
+}

@@ -1,0 +1,358 @@
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import type { WebhookDeliveryStatus } from '@vidgen/workflows';
+import type { WebhookEvent } from './webhook-events';
+
+type Tx = Transaction<Database>;
+
+export interface DeliveryAttempt {
+  run: number;
+  attempt: number;
+  outcome: 'succeeded' | 'failed';
+  attemptedAt: string;
+  durationMs: number | null;
+  statusCode: number | null;
+  error: string | null;
+  nextRetryAt: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  webhookId: string;
+  accountId: string;
+  videoId: string;
+  event: WebhookEvent;
+  status: WebhookDeliveryStatus;
+  runs: number;
+  nextRetryAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  attempts: DeliveryAttempt[];
+}
+
+/** What one attempt needs: the stored payload and the webhook as it is now. */
+export interface DeliveryTarget {
+  id: string;
+  accountId: string;
+  event: WebhookEvent;
+  payload: string;
+  url: string;
+  secret: string;
+  webhookActive: boolean;
+  webhookDeleted: boolean;
+}
+
+export interface NewDelivery {
+  webhookId: string;
+  accountId: string;
+  videoId: string;
+  event: WebhookEvent;
+  occurrenceKey: string;
+  payload: string;
+}
+
+const DELIVERY_COLUMNS = [
+  'id',
+  'webhook_id',
+  'account_id',
+  'video_id',
+  'event',
+  'status',
+  'runs',
+  'next_retry_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export class WebhookDeliveryRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Inserts what is not there yet; the unique (webhook, video, occurrence) key makes a repeat a no-op. */
+  async insertMissing(trx: Tx, rows: NewDelivery[]): Promise<void> {
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(
+        rows.map((r) => ({
+          webhook_id: r.webhookId,
+          account_id: r.accountId,
+          video_id: r.videoId,
+          event: r.event,
+          occurrence_key: r.occurrenceKey,
+          payload: r.payload,
+        })),
+      )
+      .onConflict((oc) => oc.constraint('webhook_deliveries_occurrence_key').doNothing())
+      .execute();
+  }
+
+  /** When the video event behind an occurrence was logged (its key in video_events), if it was. */
+  async occurrenceTime(trx: Tx, videoId: string, occurrenceKey: string): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('video_events')
+      .select('created_at')
+      .where('video_id', '=', videoId)
+      .where('key', '=', occurrenceKey)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
+  /** Every delivery of one occurrence of a video event, for starting their workflows. */
+  async forOccurrence(videoId: string, occurrenceKey: string): Promise<{ id: string; accountId: string }[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'account_id'])
+      .where('video_id', '=', videoId)
+      .where('occurrence_key', '=', occurrenceKey)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => ({ id: r.id, accountId: r.account_id }));
+  }
+
+  /** Worker-side: the delivery workflow owns the delivery, so no tenant is involved. */
+  async target(deliveryId: string): Promise<DeliveryTarget | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .select([
+        'd.id',
+        'd.account_id',
+        'd.event',
+        'd.payload',
+        'w.url',
+        'w.secret',
+        'w.is_active',
+        'w.deleted_at',
+      ])
+      .where('d.id', '=', deliveryId)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        accountId: row.account_id,
+        event: row.event as WebhookEvent,
+        payload: row.payload,
+        url: row.url,
+        secret: row.secret,
+        webhookActive: row.is_active,
+        webhookDeleted: row.deleted_at !== null,
+      }
+    );
+  }
+
+  /**
+   * Numbers a workflow run of the delivery and marks it pending. Keyed by the run's id, so a
+   * retried call returns the same number instead of counting the run twice.
+   */
+  async beginRun(deliveryId: string, runId: string): Promise<number | undefined> {
+    const started = await this.db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        runs: eb('runs', '+', 1),
+        current_run_id: runId,
+        status: 'pending',
+        next_retry_at: null,
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', deliveryId)
+      .where((eb) => eb.or([eb('current_run_id', 'is', null), eb('current_run_id', '!=', runId)]))
+      .returning('runs')
+      .executeTakeFirst();
+    if (started) return started.runs;
+    const same = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('runs')
+      .where('id', '=', deliveryId)
+      .where('current_run_id', '=', runId)
+      .executeTakeFirst();
+    return same?.runs;
+  }
+
+  /**
+   * Appends one attempt and projects it, in one transaction. Returns false when this attempt
+   * was already recorded (a retried activity), in which case nothing else is touched either:
+   * the webhook's failure count can never move twice for one run.
+   */
+  async recordAttempt(input: {
+    deliveryId: string;
+    run: number;
+    attempt: number;
+    outcome: 'succeeded' | 'failed';
+    attemptedAt: string;
+    durationMs: number | null;
+    statusCode: number | null;
+    error: string | null;
+    nextRetryAt: string | null;
+    final: 'succeeded' | 'failed' | null;
+    /** A 410 Gone: the webhook is set inactive. */
+    gone: boolean;
+    disableAfterFailures: number;
+  }): Promise<boolean> {
+    return this.transaction(async (trx) => {
+      const inserted = await trx
+        .insertInto('webhook_delivery_attempts')
+        .values({
+          delivery_id: input.deliveryId,
+          run: input.run,
+          attempt: input.attempt,
+          outcome: input.outcome,
+          attempted_at: input.attemptedAt,
+          duration_ms: input.durationMs,
+          status_code: input.statusCode,
+          error: input.error,
+          next_retry_at: input.nextRetryAt,
+        })
+        .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      const delivery = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status: input.final ?? 'pending',
+          next_retry_at: input.final ? null : input.nextRetryAt,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', input.deliveryId)
+        .returning('webhook_id')
+        .executeTakeFirstOrThrow();
+      if (input.gone) {
+        await trx
+          .updateTable('webhooks')
+          .set({ is_active: false })
+          .where('id', '=', delivery.webhook_id)
+          .execute();
+      } else if (input.final === 'succeeded') {
+        await trx
+          .updateTable('webhooks')
+          .set({ consecutive_failures: 0 })
+          .where('id', '=', delivery.webhook_id)
+          .execute();
+      } else if (input.final === 'failed') {
+        await trx
+          .updateTable('webhooks')
+          .set((eb) => ({
+            consecutive_failures: eb('consecutive_failures', '+', 1),
+            is_active: sql<boolean>`is_active and consecutive_failures + 1 < ${input.disableAfterFailures}`,
+          }))
+          .where('id', '=', delivery.webhook_id)
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  async cancelRun(deliveryId: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'cancelled', next_retry_at: null, updated_at: sql`now()` })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** A webhook's deliveries, newest first, with their attempts (oldest first). */
+  async list(
+    accountId: string,
+    webhookId: string,
+    page: { limit: number; cursor?: { createdAt: string; id: string } },
+  ): Promise<WebhookDelivery[]> {
+    let q = this.db
+      .selectFrom('webhook_deliveries')
+      .select(DELIVERY_COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('webhook_id', '=', webhookId);
+    if (page.cursor) {
+      const c = page.cursor;
+      q = q.where((eb) =>
+        eb.or([
+          eb('created_at', '<', c.createdAt),
+          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+        ]),
+      );
+    }
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+    return this.withAttempts(rows);
+  }
+
+  async find(accountId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(DELIVERY_COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('webhook_id', '=', webhookId)
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    return row && (await this.withAttempts([row]))[0];
+  }
+
+  private async withAttempts(
+    rows: {
+      id: string;
+      webhook_id: string;
+      account_id: string;
+      video_id: string;
+      event: string;
+      status: WebhookDeliveryStatus;
+      runs: number;
+      next_retry_at: string | null;
+      created_at: string;
+      updated_at: string;
+    }[],
+  ): Promise<WebhookDelivery[]> {
+    if (rows.length === 0) return [];
+    const attempts = await this.db
+      .selectFrom('webhook_delivery_attempts')
+      .select([
+        'delivery_id',
+        'run',
+        'attempt',
+        'outcome',
+        'attempted_at',
+        'duration_ms',
+        'status_code',
+        'error',
+        'next_retry_at',
+      ])
+      .where(
+        'delivery_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('delivery_id')
+      .orderBy('run')
+      .orderBy('attempt')
+      .execute();
+    const byDelivery = new Map<string, DeliveryAttempt[]>();
+    for (const a of attempts) {
+      const list = byDelivery.get(a.delivery_id) ?? [];
+      list.push({
+        run: a.run,
+        attempt: a.attempt,
+        outcome: a.outcome,
+        attemptedAt: a.attempted_at,
+        durationMs: a.duration_ms,
+        statusCode: a.status_code,
+        error: a.error,
+        nextRetryAt: a.next_retry_at,
+      });
+      byDelivery.set(a.delivery_id, list);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      webhookId: r.webhook_id,
+      accountId: r.account_id,
+      videoId: r.video_id,
+      event: r.event as WebhookEvent,
+      status: r.status,
+      runs: r.runs,
+      nextRetryAt: r.next_retry_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      attempts: byDelivery.get(r.id) ?? [],
+    }));
+  }
+}

@@ -1,0 +1,72 @@
+import { InvalidStateError, isUuid, NotFoundError, ValidationError } from '@vidgen/core';
+import type { WebhookRepository } from './webhook.repository';
+import type { WebhookDeliveryWorkflows } from './webhook-delivery.client';
+import type { WebhookDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
+
+export interface DeliveryPage {
+  items: WebhookDelivery[];
+  nextCursor: string | null;
+}
+
+function encodeCursor(d: WebhookDelivery): string {
+  return Buffer.from(`${d.createdAt}|${d.id}`).toString('base64url');
+}
+
+/** The raw timestamptz text of a UTC session, as the repository returns it. */
+const RAW_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || rest.length > 0 || !isUuid(id) || !RAW_TIMESTAMP.test(createdAt)) {
+    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'invalid cursor' }]);
+  }
+  return { createdAt, id };
+}
+
+/** Reading a webhook's deliveries and redelivering one; always within the caller's account. */
+export class WebhookDeliveryService {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly workflows: WebhookDeliveryWorkflows,
+  ) {}
+
+  private async webhook(accountId: string, webhookId: string) {
+    const webhook = isUuid(webhookId) ? await this.webhooks.find(accountId, webhookId) : undefined;
+    if (!webhook) throw new NotFoundError('Webhook');
+    return webhook;
+  }
+
+  async list(
+    accountId: string,
+    webhookId: string,
+    q: { limit: number; cursor?: string },
+  ): Promise<DeliveryPage> {
+    await this.webhook(accountId, webhookId);
+    const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const rows = await this.deliveries.list(accountId, webhookId, { limit: q.limit + 1, cursor });
+    const items = rows.slice(0, q.limit);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+  }
+
+  /**
+   * A fresh run of the delivery's workflow: the same payload and delivery id, new attempts.
+   * Refused while a run is in progress, and for an inactive webhook (activate it first).
+   */
+  async redeliver(accountId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const webhook = await this.webhook(accountId, webhookId);
+    const delivery = isUuid(deliveryId)
+      ? await this.deliveries.find(accountId, webhookId, deliveryId)
+      : undefined;
+    if (!delivery) throw new NotFoundError('Delivery');
+    if (!webhook.isActive) {
+      throw new InvalidStateError('The webhook is inactive; activate it with PATCH /callbacks/{id} first');
+    }
+    if (!(await this.workflows.startAgain({ id: delivery.id, accountId }))) {
+      throw new InvalidStateError('The delivery is in progress; redeliver it once it has finished');
+    }
+    // The new run marks the row pending itself; until it has, report what was just started.
+    return { ...delivery, status: 'pending', nextRetryAt: null };
+  }
+}

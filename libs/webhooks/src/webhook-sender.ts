@@ -1,0 +1,155 @@
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { ForbiddenDestinationError, isForbiddenAddress, resolvePublicAddresses } from './ssrf';
+
+export interface SendResult {
+  /** The receiver's status, or null when no response arrived (refused, DNS, TLS, timeout, reset). */
+  statusCode: number | null;
+  /** Why the attempt failed without a status, or what a 3xx pointed at. */
+  error: string | null;
+  retryAfter: string | undefined;
+  durationMs: number;
+  /** The address actually connected to. */
+  address: string | null;
+}
+
+export interface SendOptions {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+class AttemptTimeout extends Error {}
+
+/**
+ * One POST of a webhook delivery. The hostname is resolved and checked once, and the socket
+ * connects to exactly that checked address (a custom `lookup`), so a DNS answer that changes
+ * between the check and the connect cannot steer the request to a private address; TLS still
+ * verifies the certificate against the URL's hostname (SNI and Host stay the hostname).
+ * Redirects are never followed. The whole attempt (DNS, connect, TLS, response headers)
+ * shares one deadline.
+ */
+export function sendWebhook(options: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let address: string | null = null;
+  const result = (r: { statusCode?: number; error?: string; retryAfter?: string }): SendResult => ({
+    statusCode: r.statusCode ?? null,
+    error: r.error ?? null,
+    retryAfter: r.retryAfter,
+    durationMs: elapsed(),
+    address,
+  });
+
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    let request: ReturnType<typeof https.request> | undefined;
+    const finish = (r: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const seconds = options.timeoutMs / 1000;
+    const timer = setTimeout(() => {
+      const err = new AttemptTimeout(`timed out after ${seconds} s`);
+      request?.destroy(err);
+      finish(result({ error: err.message }));
+    }, options.timeoutMs);
+
+    let url: URL;
+    try {
+      url = new URL(options.url);
+    } catch {
+      return finish(result({ error: 'the webhook url is not a valid URL' }));
+    }
+    if (url.protocol !== 'https:') return finish(result({ error: 'only https URLs are delivered to' }));
+    const hostname = url.hostname.replace(/^\[|\]$/g, '');
+
+    resolvePublicAddresses(hostname, options.allowPrivateNetworks).then(
+      (addresses) => {
+        if (settled) return;
+        // Only addresses that passed the check are handed to the socket; with several (IPv4 and
+        // IPv6), Node tries them in turn as it would after its own lookup.
+        const first = addresses[0]!;
+        const lookup: LookupFunction = (_host, lookupOptions, callback) => {
+          if (lookupOptions.all) callback(null, addresses);
+          else callback(null, first.address, first.family);
+        };
+        const req = https.request({
+          method: 'POST',
+          hostname,
+          port: url.port ? Number(url.port) : 443,
+          path: `${url.pathname}${url.search}`,
+          headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) },
+          lookup,
+          servername: isIP(hostname) ? undefined : hostname,
+          // A fresh connection per attempt: a pooled socket would skip the check above.
+          agent: false,
+        });
+        request = req;
+        req.on('socket', (socket) => {
+          socket.once('connect', () => {
+            // Belt and braces: the peer is one of the addresses that passed the check, nothing else.
+            const peer = socket.remoteAddress ?? '';
+            address = peer;
+            const checked = addresses.some((a) => sameAddress(peer, a.address));
+            if (!checked || (!options.allowPrivateNetworks && isForbiddenAddress(peer))) {
+              req.destroy(new ForbiddenDestinationError(`connected to an unexpected address (${peer})`));
+            }
+          });
+        });
+        req.on('response', (res) => {
+          const status = res.statusCode ?? 0;
+          // The status is all a delivery needs; drain the body, bounded by the same deadline.
+          res.resume();
+          const retryAfter = res.headers['retry-after'];
+          if (status >= 300 && status < 400) {
+            const location = res.headers.location;
+            finish(
+              result({
+                statusCode: status,
+                error: `redirect${location ? ` to ${location}` : ''} not followed`,
+                retryAfter,
+              }),
+            );
+          } else {
+            finish(result({ statusCode: status, retryAfter }));
+          }
+          // Keep the deadline for the body: a receiver that never ends it is cut off.
+          const cutoff = setTimeout(() => req.destroy(), Math.max(0, options.timeoutMs - elapsed()));
+          res.on('close', () => clearTimeout(cutoff));
+        });
+        req.on('error', (err) => {
+          if (err instanceof AttemptTimeout) return;
+          finish(result({ error: describeNetworkError(err) }));
+        });
+        req.end(options.body);
+      },
+      (err) => {
+        finish(
+          result({
+            error:
+              err instanceof ForbiddenDestinationError
+                ? `refused: ${err.message}`
+                : `cannot resolve ${hostname}: ${(err as Error).message}`,
+          }),
+        );
+      },
+    );
+  });
+}
+
+function sameAddress(a: string, b: string): boolean {
+  if (!ipaddr.isValid(a) || !ipaddr.isValid(b)) return false;
+  return ipaddr.process(a).toString() === ipaddr.process(b).toString();
+}
+
+function describeNetworkError(err: Error): string {
+  const code = (err as { code?: string }).code;
+  if (err instanceof ForbiddenDestinationError) return `refused: ${err.message}`;
+  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+}
