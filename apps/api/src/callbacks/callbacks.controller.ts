@@ -1,15 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
-import { WebhookService } from '@vidgen/webhooks';
+import { WebhookDeliveryService, WebhookService } from '@vidgen/webhooks';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { UuidPipe } from '../common/uuid.pipe';
-import { CreateCallbackDto, WebhookRecordDto } from './callbacks.dto';
+import {
+  CreateCallbackDto,
+  DeliveryPageDto,
+  ListDeliveriesQuery,
+  UpdateCallbackDto,
+  WebhookDeliveryDto,
+  WebhookRecordDto,
+} from './callbacks.dto';
 
 @ApiTags('callbacks')
 @Controller('callbacks')
 export class CallbacksController {
-  constructor(private readonly webhooks: WebhookService) {}
+  constructor(
+    private readonly webhooks: WebhookService,
+    private readonly deliveries: WebhookDeliveryService,
+  ) {}
 
   @Post()
   @RequireScope('callbacks:write')
@@ -31,5 +41,41 @@ export class CallbacksController {
   @ApiNoContentResponse()
   async remove(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string): Promise<void> {
     await this.webhooks.delete(p.accountId, id);
+  }
+
+  @Patch(':id')
+  @RequireScope('callbacks:write')
+  @ApiOkResponse({ type: WebhookRecordDto })
+  async update(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: UpdateCallbackDto,
+  ): Promise<WebhookRecordDto> {
+    return WebhookRecordDto.from(await this.webhooks.setActive(p.accountId, id, dto.is_active));
+  }
+
+  @Get(':id/deliveries')
+  @RequireScope('callbacks:read')
+  @ApiOkResponse({ type: DeliveryPageDto, description: 'Deliveries newest first, each with its attempts' })
+  async deliveriesOf(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+    @Query() q: ListDeliveriesQuery,
+  ): Promise<DeliveryPageDto> {
+    return DeliveryPageDto.from(
+      await this.deliveries.list(p.accountId, id, { limit: q.limit ?? 20, cursor: q.cursor }),
+    );
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @HttpCode(200)
+  @RequireScope('callbacks:write')
+  @ApiOkResponse({ type: WebhookDeliveryDto, description: 'A new run of the delivery has started' })
+  async redeliver(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+    @Param('deliveryId', UuidPipe) deliveryId: string,
+  ): Promise<WebhookDeliveryDto> {
+    return WebhookDeliveryDto.from(await this.deliveries.redeliver(p.accountId, id, deliveryId));
   }
 }

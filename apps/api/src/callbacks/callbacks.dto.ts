@@ -1,7 +1,26 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { toIsoZ } from '@vidgen/core';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@vidgen/webhooks';
-import { IsDefined, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import {
+  type DeliveryAttempt,
+  type DeliveryPage,
+  WEBHOOK_EVENTS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@vidgen/webhooks';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 export class CreateCallbackDto {
   @ApiProperty({
@@ -44,5 +63,90 @@ export class WebhookRecordDto {
       is_active: w.isActive,
       created_at: toIsoZ(w.createdAt),
     };
+  }
+}
+
+export class UpdateCallbackDto {
+  @ApiProperty({ description: 'false stops deliveries to this webhook; true resumes them' })
+  @IsDefined({ message: 'is_active is required' })
+  @IsBoolean({ message: 'is_active must be a boolean' })
+  is_active: boolean;
+}
+
+export class ListDeliveriesQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+}
+
+export class DeliveryAttemptDto {
+  @ApiProperty({ description: '1 for the first delivery, 2… for redeliveries' }) run: number;
+  @ApiProperty({ description: '1…4 within the run' }) attempt: number;
+  @ApiProperty({ enum: ['succeeded', 'failed'] }) outcome: string;
+  @ApiProperty({ example: '2026-11-21T10:00:00.123000Z' }) attempted_at: string;
+  @ApiProperty({ nullable: true, type: Number }) duration_ms: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'HTTP status the receiver answered' })
+  status_code: number | null;
+  @ApiProperty({ nullable: true, type: String, description: 'why no 2xx arrived (timeout, TLS, refused, …)' })
+  error: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'when the next attempt is due, if any' })
+  next_retry_at: string | null;
+
+  static from(a: DeliveryAttempt): DeliveryAttemptDto {
+    return {
+      run: a.run,
+      attempt: a.attempt,
+      outcome: a.outcome,
+      attempted_at: toIsoZ(a.attemptedAt),
+      duration_ms: a.durationMs,
+      status_code: a.statusCode,
+      error: a.error,
+      next_retry_at: a.nextRetryAt ? toIsoZ(a.nextRetryAt) : null,
+    };
+  }
+}
+
+export class WebhookDeliveryDto {
+  @ApiProperty({ format: 'uuid', description: 'Sent as X-Service-Delivery-Id' }) id: string;
+  @ApiProperty({ format: 'uuid' }) webhook_id: string;
+  @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
+  @ApiProperty({ format: 'uuid' }) video_id: string;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed', 'cancelled'] }) status: string;
+  @ApiProperty({ nullable: true, type: String }) next_retry_at: string | null;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+  @ApiProperty({ type: [DeliveryAttemptDto], description: 'Oldest first, across runs' })
+  attempts: DeliveryAttemptDto[];
+
+  static from(d: WebhookDelivery): WebhookDeliveryDto {
+    return {
+      id: d.id,
+      webhook_id: d.webhookId,
+      event: d.event,
+      video_id: d.videoId,
+      status: d.status,
+      next_retry_at: d.nextRetryAt ? toIsoZ(d.nextRetryAt) : null,
+      created_at: toIsoZ(d.createdAt),
+      updated_at: toIsoZ(d.updatedAt),
+      attempts: d.attempts.map(DeliveryAttemptDto.from),
+    };
+  }
+}
+
+export class DeliveryPageDto {
+  @ApiProperty({ type: [WebhookDeliveryDto], description: 'Newest first' }) data: WebhookDeliveryDto[];
+  @ApiProperty({ nullable: true, type: String }) next_cursor: string | null;
+
+  static from(page: DeliveryPage): DeliveryPageDto {
+    return { data: page.items.map(WebhookDeliveryDto.from), next_cursor: page.nextCursor };
   }
 }

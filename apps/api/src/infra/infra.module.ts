@@ -14,7 +14,13 @@ import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vid
 import { createDb, type Db } from '@vidgen/db';
 import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
 import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
-import { WebhookRepository, WebhookService } from '@vidgen/webhooks';
+import {
+  WebhookDeliveryRepository,
+  WebhookDeliveryService,
+  WebhookDeliveryWorkflows,
+  WebhookRepository,
+  WebhookService,
+} from '@vidgen/webhooks';
 
 export const CONFIG = Symbol('CONFIG');
 export const DB = Symbol('DB');
@@ -74,6 +80,16 @@ export class InfraModule {
             new WebhookService(repo, { allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
           inject: [WebhookRepository],
         },
+        {
+          provide: WebhookDeliveryService,
+          useFactory: (db: Db, webhooks: WebhookRepository, temporal: TemporalHandle) =>
+            new WebhookDeliveryService(
+              webhooks,
+              new WebhookDeliveryRepository(db),
+              new WebhookDeliveryWorkflows(temporal.client, config.temporal.taskQueue, config.webhooks),
+            ),
+          inject: [DB, WebhookRepository, TEMPORAL],
+        },
         { provide: AssetStorage, useFactory: () => new AssetStorage(config.assets.dir) },
         { provide: AssetRepository, useFactory: (db: Db) => new AssetRepository(db), inject: [DB] },
         { provide: VideoRepository, useFactory: (db: Db) => new VideoRepository(db), inject: [DB] },
@@ -107,7 +123,16 @@ export class InfraModule {
           inject: [AssetRepository, VideoRepository, AssetStorage],
         },
       ],
-      exports: [CONFIG, DB, TEMPORAL, AuthService, WebhookService, VideoService, AssetService],
+      exports: [
+        CONFIG,
+        DB,
+        TEMPORAL,
+        AuthService,
+        WebhookService,
+        WebhookDeliveryService,
+        VideoService,
+        AssetService,
+      ],
     };
   }
 }
