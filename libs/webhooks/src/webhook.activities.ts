@@ -64,6 +64,7 @@ const inputs = {
 };
 
 const USER_AGENT = 'vidgen-webhooks/1';
+const START_CONCURRENCY = 8;
 
 export function createWebhookActivities(
   deps: WebhookActivityDeps,
@@ -129,9 +130,13 @@ export function createWebhookActivities(
           })),
         );
       });
-      for (const delivery of await deliveries.forOccurrence(input.videoId, input.occurrenceKey)) {
-        await workflows.startFirst(delivery);
-      }
+      const pending = await deliveries.forOccurrence(input.videoId, input.occurrenceKey);
+      // A few starts in flight at once: an account with many webhooks is not started one round trip at a time.
+      let next = 0;
+      const lanes = Array.from({ length: Math.min(START_CONCURRENCY, pending.length) }, async () => {
+        while (next < pending.length) await workflows.startFirst(pending[next++]!);
+      });
+      await Promise.all(lanes);
     },
 
     async beginWebhookDeliveryRun(raw) {

@@ -1,0 +1,125 @@
+/**
+ * Webhook delivery: deliveries per second to a local HTTPS receiver, and the delay from a
+ * video's completion (the time of its `completed` event) to each delivery's arrival, through
+ * the real stack (worker activity → delivery workflows → signed POST over a fresh TLS
+ * connection → attempt recorded in PostgreSQL).
+ *
+ * One account holds BENCH_WEBHOOKS webhooks (default 100) on video.completed; each of
+ * BENCH_VIDEOS videos (default 3, after one warm-up) fans out to all of them.
+ *
+ *   npm run bench:webhooks
+ */
+import { performance } from 'node:perf_hooks';
+import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
+import { percentile, startBenchStack } from './support';
+
+const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
+const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 3);
+
+type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+
+function client(baseUrl: string, key: string): Api {
+  return async (method, path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const v = await check();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Completes one video and returns, per webhook, the ms from its `completed` event to the delivery's arrival. */
+async function oneVideo(api: Api, routes: Route[]): Promise<{ delays: number[]; spanMs: number }> {
+  const created = await api<{ id: string }>('POST', '/videos', {
+    prompt: 'Bees, flowers and honey.',
+    scene_count: 1,
+    auto_approve: true,
+  });
+  if (created.status !== 201)
+    throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.id;
+  await until(async () => {
+    const v = (await api<{ status: string }>('GET', `/videos/${id}`)).body;
+    if (v.status === 'failed') throw new Error(`video ${id} failed`);
+    return v.status === 'completed' ? true : undefined;
+  }, `video ${id}`);
+  const events = (await api<{ type: string; created_at: string }[]>('GET', `/videos/${id}/events`)).body;
+  const completed = events.find((e) => e.type === 'completed')!;
+  // Naive microsecond UTC text (interface 2.2 format) → ms.
+  const completedAt = Date.parse(`${completed.created_at.slice(0, 23)}Z`);
+  const arrivals = await until(() => {
+    const times = routes.map(
+      (r) => r.received.find((q) => JSON.parse(q.rawBody.toString()).video_id === id)?.receivedAt,
+    );
+    return times.every((t) => t !== undefined) ? (times as number[]) : undefined;
+  }, `all deliveries of video ${id}`);
+  return { delays: arrivals.map((a) => a - completedAt), spanMs: Math.max(...arrivals) - completedAt };
+}
+
+async function main(): Promise<void> {
+  const certs = makeCertificates();
+  const receiver = new HttpsReceiver(certs);
+  await receiver.start();
+  const bench = await startBenchStack({
+    LOG_LEVEL: 'warn',
+    NODE_EXTRA_CA_CERTS: certs.caPath,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+  });
+  try {
+    const api = client(bench.stack.baseUrl, await bench.key(10_000));
+    const t0 = performance.now();
+    const routes: Route[] = [];
+    for (let i = 0; i < WEBHOOKS; i++) {
+      const route = receiver.route([{ status: 200 }]);
+      const res = await api('POST', '/callbacks', { url: route.url, event: 'video.completed' });
+      if (res.status !== 201) throw new Error(`webhook create failed: ${res.status}`);
+      routes.push(route);
+    }
+    const setupMs = performance.now() - t0;
+
+    await oneVideo(api, routes); // warm-up: bundles, pools, TLS session setup paths
+    const delays: number[] = [];
+    const rates: number[] = [];
+    for (let v = 0; v < VIDEOS; v++) {
+      const run = await oneVideo(api, routes);
+      delays.push(...run.delays);
+      rates.push(WEBHOOKS / (run.spanMs / 1000));
+    }
+    delays.sort((a, b) => a - b);
+    rates.sort((a, b) => a - b);
+    const ms = (x: number) => `${Math.round(x)} ms`;
+    console.log(
+      `webhook bench: ${WEBHOOKS} webhooks × ${VIDEOS} videos (after 1 warm-up), HTTPS receiver on 127.0.0.1, ` +
+        `one worker; ${WEBHOOKS} webhooks created in ${ms(setupMs)}`,
+    );
+    console.log(
+      `deliveries per second (one completion fanned out, ${WEBHOOKS} / (last arrival − completed)): ` +
+        `median ${rates[Math.floor(rates.length / 2)]!.toFixed(1)}, runs ${rates.map((r) => r.toFixed(1)).join(', ')}`,
+    );
+    console.log(
+      `delay completed → arrival over ${delays.length} deliveries: p50 ${ms(percentile(delays, 50))}, ` +
+        `p99 ${ms(percentile(delays, 99))}, min ${ms(delays[0]!)}, max ${ms(delays.at(-1)!)}`,
+    );
+  } finally {
+    await bench.stop();
+    await receiver.stop();
+    certs.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
