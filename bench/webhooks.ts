@@ -16,7 +16,11 @@ import { percentile, startBenchStack } from './support';
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 3);
 
-type Api = <T = unknown>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+type Api = <T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: T }>;
 
 function client(baseUrl: string, key: string): Api {
   return async (method, path, body) => {

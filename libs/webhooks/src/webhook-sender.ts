@@ -69,65 +69,75 @@ export function sendWebhook(options: SendOptions): Promise<SendResult> {
     if (url.protocol !== 'https:') return finish(result({ error: 'only https URLs are delivered to' }));
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
 
+    const connect = (addresses: { address: string; family: number }[]) => {
+      // Only addresses that passed the check are handed to the socket; with several (IPv4 and
+      // IPv6), Node tries them in turn as it would after its own lookup.
+      const first = addresses[0]!;
+      const lookup: LookupFunction = (_host, lookupOptions, callback) => {
+        if (lookupOptions.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      };
+      const req = https.request({
+        method: 'POST',
+        hostname,
+        port: url.port ? Number(url.port) : 443,
+        path: `${url.pathname}${url.search}`,
+        headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) },
+        lookup,
+        servername: isIP(hostname) ? undefined : hostname,
+        // A fresh connection per attempt: a pooled socket would skip the check above.
+        agent: false,
+      });
+      request = req;
+      req.on('socket', (socket) => {
+        socket.once('connect', () => {
+          // Belt and braces: the peer is one of the addresses that passed the check, nothing else.
+          const peer = socket.remoteAddress ?? '';
+          address = peer;
+          const checked = addresses.some((a) => sameAddress(peer, a.address));
+          if (!checked || (!options.allowPrivateNetworks && isForbiddenAddress(peer))) {
+            req.destroy(new ForbiddenDestinationError(`connected to an unexpected address (${peer})`));
+          }
+        });
+      });
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        // The status is all a delivery needs; drain the body, bounded by the same deadline.
+        res.resume();
+        const retryAfter = res.headers['retry-after'];
+        if (status >= 300 && status < 400) {
+          const location = res.headers.location;
+          finish(
+            result({
+              statusCode: status,
+              error: `redirect${location ? ` to ${location}` : ''} not followed`,
+              retryAfter,
+            }),
+          );
+        } else {
+          finish(result({ statusCode: status, retryAfter }));
+        }
+        // Keep the deadline for the body: a receiver that never ends it is cut off.
+        const cutoff = setTimeout(() => req.destroy(), Math.max(0, options.timeoutMs - elapsed()));
+        res.on('close', () => clearTimeout(cutoff));
+      });
+      req.on('error', (err) => {
+        if (err instanceof AttemptTimeout) return;
+        finish(result({ error: describeNetworkError(err) }));
+      });
+      req.end(options.body);
+    };
+
     resolvePublicAddresses(hostname, options.allowPrivateNetworks).then(
       (addresses) => {
         if (settled) return;
-        // Only addresses that passed the check are handed to the socket; with several (IPv4 and
-        // IPv6), Node tries them in turn as it would after its own lookup.
-        const first = addresses[0]!;
-        const lookup: LookupFunction = (_host, lookupOptions, callback) => {
-          if (lookupOptions.all) callback(null, addresses);
-          else callback(null, first.address, first.family);
-        };
-        const req = https.request({
-          method: 'POST',
-          hostname,
-          port: url.port ? Number(url.port) : 443,
-          path: `${url.pathname}${url.search}`,
-          headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) },
-          lookup,
-          servername: isIP(hostname) ? undefined : hostname,
-          // A fresh connection per attempt: a pooled socket would skip the check above.
-          agent: false,
-        });
-        request = req;
-        req.on('socket', (socket) => {
-          socket.once('connect', () => {
-            // Belt and braces: the peer is one of the addresses that passed the check, nothing else.
-            const peer = socket.remoteAddress ?? '';
-            address = peer;
-            const checked = addresses.some((a) => sameAddress(peer, a.address));
-            if (!checked || (!options.allowPrivateNetworks && isForbiddenAddress(peer))) {
-              req.destroy(new ForbiddenDestinationError(`connected to an unexpected address (${peer})`));
-            }
-          });
-        });
-        req.on('response', (res) => {
-          const status = res.statusCode ?? 0;
-          // The status is all a delivery needs; drain the body, bounded by the same deadline.
-          res.resume();
-          const retryAfter = res.headers['retry-after'];
-          if (status >= 300 && status < 400) {
-            const location = res.headers.location;
-            finish(
-              result({
-                statusCode: status,
-                error: `redirect${location ? ` to ${location}` : ''} not followed`,
-                retryAfter,
-              }),
-            );
-          } else {
-            finish(result({ statusCode: status, retryAfter }));
-          }
-          // Keep the deadline for the body: a receiver that never ends it is cut off.
-          const cutoff = setTimeout(() => req.destroy(), Math.max(0, options.timeoutMs - elapsed()));
-          res.on('close', () => clearTimeout(cutoff));
-        });
-        req.on('error', (err) => {
-          if (err instanceof AttemptTimeout) return;
-          finish(result({ error: describeNetworkError(err) }));
-        });
-        req.end(options.body);
+        try {
+          connect(addresses);
+        } catch (err) {
+          // e.g. a header or path Node refuses: a failed attempt, never an unhandled rejection.
+          request?.destroy();
+          finish(result({ error: describeNetworkError(err as Error) }));
+        }
       },
       (err) => {
         finish(
