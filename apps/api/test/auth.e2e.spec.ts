@@ -29,7 +29,7 @@ const unissuedKey = () => `vg_${randomBytes(32).toString('base64url')}`;
  * family wildcard.
  */
 interface EndpointCase {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   route: string;
   scope: Scope;
   success: number;
@@ -77,7 +77,90 @@ const ENDPOINTS: EndpointCase[] = [
       expect(ids).toContain(id);
     },
   },
+  {
+    method: 'PATCH',
+    route: '/callbacks/{id}',
+    scope: 'callbacks:write',
+    success: 200,
+    arrange: async (owner) => {
+      const created = await owner.api.post('/callbacks', { url: publicUrl(), event: 'video.failed' });
+      expect(created.status, created.text).toBe(201);
+      return { path: `/callbacks/${created.body.id}`, body: { is_active: false } };
+    },
+    unchanged: async (owner, req) => {
+      const id = req.path.split('/').pop();
+      const hook = (await owner.api.get('/callbacks')).body.find((w: { id: string }) => w.id === id);
+      expect(hook.is_active).toBe(true);
+    },
+  },
+  {
+    method: 'GET',
+    route: '/callbacks/{id}/deliveries',
+    scope: 'callbacks:read',
+    success: 200,
+    arrange: async (owner) => {
+      const created = await owner.api.post('/callbacks', { url: publicUrl(), event: 'video.failed' });
+      expect(created.status, created.text).toBe(201);
+      return { path: `/callbacks/${created.body.id}/deliveries` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/callbacks/{id}/deliveries/{deliveryId}/redeliver',
+    scope: 'callbacks:write',
+    success: 200,
+    arrange: async (owner) => {
+      const created = await owner.api.post('/callbacks', { url: publicUrl(), event: 'video.failed' });
+      expect(created.status, created.text).toBe(201);
+      const delivery = await arrangeDelivery(owner, created.body.id);
+      return { path: `/callbacks/${created.body.id}/deliveries/${delivery}/redeliver` };
+    },
+    unchanged: async (owner, req) => {
+      const [, , hookId, , deliveryId] = req.path.split('/');
+      const listed = (await owner.api.get(`/callbacks/${hookId}/deliveries`)).body.data;
+      expect(listed.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
+      const row = await testDb()
+        .selectFrom('webhook_deliveries')
+        .select(['runs', 'status'])
+        .where('id', '=', deliveryId!)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ runs: 0, status: 'failed' });
+    },
+  },
 ];
+
+/**
+ * A finished delivery to redeliver, written straight to the tables (a real one needs a video to
+ * finish). Its redelivery runs on the shared stack and fails to reach the address, harmlessly.
+ */
+async function arrangeDelivery(owner: TestAccount, webhookId: string): Promise<string> {
+  const video = await testDb()
+    .insertInto('videos')
+    .values({
+      account_id: owner.accountId,
+      prompt: 'scope matrix',
+      scene_count: 1,
+      options: JSON.stringify({ aspect_ratio: '16:9', voice: null, auto_approve: false }),
+      status: 'failed',
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await testDb()
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: webhookId,
+      account_id: owner.accountId,
+      video_id: video.id,
+      event: 'video.failed',
+      occurrence_key: 'scope-matrix',
+      payload: '{}',
+      status: 'failed',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return delivery.id;
+}
 
 const familyOf = (scope: Scope) => scope.split(':')[0];
 /** Every scope there is except the required one and its family wildcard. */
