@@ -88,7 +88,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       temporalAddress: temporal.address,
       taskQueue,
       dataDir: path.join(dataDir, 'shared'),
-      env: { VIDGEN_FAULT_INJECTION: '1' },
+      // Specs poll with one key far faster than a client should; the per-key limit has its own spec.
+      env: { VIDGEN_FAULT_INJECTION: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
     });
     cleanups.push(() => stack.stop());
 

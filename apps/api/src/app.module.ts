@@ -6,6 +6,9 @@ import { AssetUrls } from './assets/asset-urls';
 import { AssetsController } from './assets/assets.controller';
 import { CallbacksController } from './callbacks/callbacks.controller';
 import { ApiKeyGuard } from './common/auth';
+import { IdempotencyInterceptor } from './common/idempotency.interceptor';
+import { RateLimitGuard } from './common/rate-limit.guard';
+import { CreditsController } from './credits/credits.controller';
 import { HealthController } from './health/health.controller';
 import { InfraModule } from './infra/infra.module';
 import { VideoPresenter } from './videos/video.presenter';
@@ -28,8 +31,21 @@ export class AppModule {
           },
         }),
       ],
-      controllers: [VideosController, AssetsController, CallbacksController, HealthController],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, AssetUrls, VideoPresenter],
+      controllers: [
+        VideosController,
+        AssetsController,
+        CreditsController,
+        CallbacksController,
+        HealthController,
+      ],
+      providers: [
+        // Guards run in this order: authenticate, then count against the rate limits.
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        IdempotencyInterceptor,
+        AssetUrls,
+        VideoPresenter,
+      ],
     };
   }
 }

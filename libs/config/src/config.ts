@@ -27,6 +27,10 @@ const envSchema = z.object({
   WEBHOOK_BACKOFF_FACTOR: z.coerce.number().min(1).default(5),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  VIDEO_CREATE_LIMIT_FREE: z.coerce.number().int().min(1).default(10),
+  VIDEO_CREATE_LIMIT_STARTER: z.coerce.number().int().min(1).default(100),
+  VIDEO_CREATE_LIMIT_PRO: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ASSET_URL_SECRET: optionalString,
   ASSET_URL_TTL_SECONDS: z.coerce
@@ -65,6 +69,12 @@ export interface AppConfig {
     urlTtlSeconds: number;
   };
   media: MediaConfig;
+  rateLimits: {
+    /** Requests per API key per minute, all endpoints. */
+    perKeyPerMinute: number;
+    /** Video creations per account per day, by plan. */
+    videoCreatesPerDay: Record<'free' | 'starter' | 'pro', number>;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
     },
     media: loadMediaConfig(env),
+    rateLimits: {
+      perKeyPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      videoCreatesPerDay: {
+        free: e.VIDEO_CREATE_LIMIT_FREE,
+        starter: e.VIDEO_CREATE_LIMIT_STARTER,
+        pro: e.VIDEO_CREATE_LIMIT_PRO,
+      },
+    },
   };
 }
 

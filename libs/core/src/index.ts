@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './ids';
+export * from './pagination';
 export * from './time';

@@ -3,6 +3,7 @@ import type { Db } from './database';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_videos';
 import * as m0003 from './migrations/0003_webhook_deliveries';
+import * as m0004 from './migrations/0004_credits_limits';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_videos': m0002,
   '0003_webhook_deliveries': m0003,
+  '0004_credits_limits': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -171,7 +171,25 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  route: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Generated<string>;
+}
+
 export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
   videos: VideosTable;
   scenes: ScenesTable;
   video_events: VideoEventsTable;

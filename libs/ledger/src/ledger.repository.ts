@@ -151,6 +151,58 @@ export class LedgerRepository {
     return new Map(rows.map((r) => [r.item!, -Number(r.net)]));
   }
 
+  async account(accountId: string): Promise<{ balance: number; plan: string } | undefined> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['credits_balance', 'plan'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return row && { balance: row.credits_balance, plan: row.plan };
+  }
+
+  /** Newest first, keyset-paginated. */
+  async list(
+    accountId: string,
+    q: { limit: number; cursor?: { createdAt: string; id: string } },
+  ): Promise<LedgerEvent[]> {
+    let query = this.db.selectFrom('ledger_events').selectAll().where('account_id', '=', accountId);
+    if (q.cursor) {
+      const c = q.cursor;
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', c.createdAt),
+          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+    return rows.map(toEvent);
+  }
+
+  /** A purchase credits the pack and moves the account to the plan, atomically; keyed by the payment. */
+  async purchase(input: {
+    accountId: string;
+    plan: string;
+    credits: number;
+    paymentReference: string;
+  }): Promise<LedgerEvent> {
+    return this.db.transaction().execute(async (trx) => {
+      const { event } = await this.append(
+        {
+          accountId: input.accountId,
+          kind: 'purchased',
+          amount: input.credits,
+          reason: `${input.plan} plan`,
+          idempotencyKey: `purchase:${input.paymentReference}`,
+          metadata: { plan: input.plan, payment_reference: input.paymentReference },
+        },
+        trx,
+      );
+      await trx.updateTable('accounts').set({ plan: input.plan }).where('id', '=', input.accountId).execute();
+      return event;
+    });
+  }
+
   async balance(accountId: string): Promise<number> {
     const row = await this.db
       .selectFrom('accounts')

@@ -9,3 +9,38 @@ export function productionCredits(scenes: readonly { narration: string }[]): num
   const chars = scenes.reduce((n, s) => n + s.narration.length, 0);
   return scenes.length * CREDITS_PER_SCENE_IMAGE + narrationCredits(chars);
 }
+
+export interface SceneForPricing {
+  id: string;
+  narration: string;
+  hasImage: boolean;
+  hasNarration: boolean;
+}
+
+/**
+ * What a production run must charge: each scene image that does not exist yet and whose
+ * credit is not already held (charged and not refunded), and the narration price minus what
+ * is already held for narration, if any scene still lacks narration. A retry therefore pays
+ * only for what is redone, and never twice for the same thing.
+ */
+export function chargesFor(
+  scenes: readonly SceneForPricing[],
+  held: ReadonlyMap<string, number>,
+): { item: string; amount: number }[] {
+  const charges: { item: string; amount: number }[] = [];
+  for (const s of scenes) {
+    const item = `image:${s.id}`;
+    if (!s.hasImage && (held.get(item) ?? 0) <= 0) charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
+  }
+  if (scenes.some((s) => !s.hasNarration)) {
+    const price = narrationCredits(scenes.reduce((n, s) => n + s.narration.length, 0));
+    const missing = price - Math.max(0, held.get('narration') ?? 0);
+    if (missing > 0) charges.push({ item: 'narration', amount: missing });
+  }
+  return charges;
+}
+
+/** A refund returns what is still held for the item, never more: refunding twice gives nothing. */
+export function refundFor(item: string, held: ReadonlyMap<string, number>): number {
+  return Math.max(0, held.get(item) ?? 0);
+}

@@ -1,8 +1,8 @@
 import type { Asset, AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
-import { InvalidStateError, NotFoundError } from '@vidgen/core';
+import { decodeCursor, InvalidStateError, NotFoundError, pageOf } from '@vidgen/core';
 import { IN_PROGRESS_STATUSES } from '@vidgen/workflows';
 import type { VideoRepository } from './video.repository';
-import { decodeCursor, encodeCursor, type Page } from './video.service';
+import type { Page } from './video.service';
 
 export class AssetService {
   constructor(
@@ -15,18 +15,13 @@ export class AssetService {
     accountId: string,
     q: { limit: number; cursor?: string; videoId?: string; type?: AssetType },
   ): Promise<Page<Asset>> {
-    const items = await this.assets.list(accountId, {
+    const rows = await this.assets.list(accountId, {
       limit: q.limit + 1,
       videoId: q.videoId,
       type: q.type,
       cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
     });
-    const page = items.slice(0, q.limit);
-    const last = page.at(-1);
-    return {
-      items: page,
-      nextCursor: items.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    return pageOf(rows, q.limit);
   }
 
   async get(accountId: string, id: string): Promise<Asset> {

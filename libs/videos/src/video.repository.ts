@@ -120,7 +120,9 @@ export class VideoRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
-      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
+      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
+      // A video at the review gate waits for its owner, not for us: it holds no slot until approved.
+      .where('awaiting_approval', '=', false);
     if (excludeVideoId) q = q.where('id', '!=', excludeVideoId);
     const { n } = await q.executeTakeFirstOrThrow();
     return Number(n);
@@ -344,7 +346,13 @@ export class VideoRepository {
     );
     const row = await trx
       .insertInto('scenes')
-      .values({ video_id: videoId, position: at, ...scene, updated_at: sql`now()` })
+      .values({
+        video_id: videoId,
+        position: at,
+        visual_description: scene.visual_description,
+        narration: scene.narration,
+        updated_at: sql`now()`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

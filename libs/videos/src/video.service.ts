@@ -1,5 +1,5 @@
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { InvalidStateError, NotFoundError, ValidationError } from '@vidgen/core';
+import { decodeCursor, InvalidStateError, NotFoundError, pageOf, ValidationError } from '@vidgen/core';
 import { productionCredits } from '@vidgen/ledger';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
@@ -30,18 +30,6 @@ const faultsSchema = z.object(Object.fromEntries(STAGES.map((s) => [s, stageFaul
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
-}
-
-export function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt.replace(' ', 'T')))) {
-    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'invalid cursor' }]);
-  }
-  return { createdAt, id };
 }
 
 /**
@@ -118,15 +106,12 @@ export class VideoService {
     accountId: string,
     q: { limit: number; cursor?: string; status?: VideoStatus },
   ): Promise<Page<Video>> {
-    const items = await this.videos.list(accountId, {
+    const rows = await this.videos.list(accountId, {
       limit: q.limit + 1,
       status: q.status,
       cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
     });
-    const more = items.length > q.limit;
-    const page = items.slice(0, q.limit);
-    const last = page.at(-1);
-    return { items: page, nextCursor: more && last ? encodeCursor(last.createdAt, last.id) : null };
+    return pageOf(rows, q.limit);
   }
 
   async scenes(accountId: string, id: string): Promise<Scene[]> {

@@ -153,19 +153,30 @@ function invalidState(message: string): ApplicationFailure {
   return ApplicationFailure.create({ type: UpdateErrorTypes.invalidState, message, nonRetryable: true });
 }
 
+/**
+ * Runs `fn` over the items, at most `limit` at a time. After a failure no further item
+ * starts, and the call settles only once the items in flight have: a stage is declared
+ * failed (and refunded, and perhaps retried) with none of its activities still running.
+ */
 async function mapBounded<T>(
   items: readonly T[],
   limit: number,
   fn: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const item = items[next++]!;
-      await fn(item);
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   });
   await Promise.all(lanes);
+  if (failure) throw failure.error;
 }
 
 /**
@@ -186,6 +197,12 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
   let retryFrom: ProductionStage | null = null;
   let resumeStage: ProductionStage = 'visualising';
   let autoApprovePending = input.autoApprove;
+  /**
+   * The phase moves before its row is written, so a client that sees the row finds the
+   * workflow already there (an approval right after `awaiting_approval` is accepted). An
+   * update that answers with the row (regenerate) waits for this instead of the phase.
+   */
+  let scriptOutcomeRecorded = false;
   const stageRuns: Partial<Record<Stage, number>> = {};
   const failedAttempts: Partial<Record<Stage, number>> = {};
 
@@ -243,31 +260,34 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
   };
 
   const fail = async (reason: FailureReason, key: string) => {
-    setPhase('failed', 'failed', reason.stage === 'approval' ? null : reason.stage);
+    const stage = reason.stage === 'approval' ? null : reason.stage;
+    setPhase('failed', 'failed', stage);
     await db.recordTransition({
       videoId,
       key,
       type: 'failed',
       status: 'failed',
-      stage: reason.stage === 'approval' ? null : reason.stage,
+      stage,
       awaitingApproval: false,
       failureReason: reason,
     });
+    scriptOutcomeRecorded = true;
     await webhooks.publishVideoEvent({ videoId, event: 'video.failed', occurrenceKey: key });
   };
 
   async function writeScript(): Promise<void> {
     const v = scriptVersion;
     await beginStage('scripting', `script${v}:scripting:started`);
-    if (v > 1) await db.clearScenes({ videoId, scriptVersion: v });
     let drafts: { visual_description: string; narration: string }[];
     try {
+      // Reads the scenes it replaces (a regenerate asks for another take), so they are cleared after.
       drafts = await attempt('scripting', () =>
         script.writeScript({ videoId, scriptVersion: v, feedback, fault: activeFault('scripting') }),
       );
     } catch (err) {
       throw new StageFailure(failureFor('scripting', err));
     }
+    if (v > 1) await db.clearScenes({ videoId, scriptVersion: v });
     await beginStage('refining', `script${v}:refining:started`);
     try {
       await attempt('refining', () =>
@@ -412,8 +432,10 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         scriptVersion += 1;
         retryFrom = null;
         failedStage = null;
+        scriptOutcomeRecorded = false;
         phase = 'scripting';
-        await condition(() => phase !== 'scripting');
+        // Answers once the new script's outcome (the gate, or a failure) is on record.
+        await condition(() => scriptOutcomeRecorded);
         return { phase };
       }),
     {
@@ -480,9 +502,10 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
 
   for (;;) {
     if (current() === 'scripting') {
+      let scripted = false;
       try {
         await writeScript();
-        phase = 'gate';
+        scripted = true;
       } catch (err) {
         const reason = err instanceof StageFailure ? err.reason : failureFor('scripting', err);
         retryFrom = null;
@@ -490,28 +513,43 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         await db.clearScenes({ videoId, scriptVersion });
         await fail(reason, `script${scriptVersion}:failed`);
       }
+      if (scripted) {
+        setPhase('gate', 'pending', null);
+        // An auto-approved video never waits at the gate: it keeps the slot it took when it was
+        // created (a video awaiting approval holds none), so its approval cannot lose a race for one.
+        if (!autoApprovePending) {
+          await db.recordTransition({
+            videoId,
+            key: `script${scriptVersion}:awaiting_approval`,
+            type: 'awaiting_approval',
+            status: 'pending',
+            stage: null,
+            awaitingApproval: true,
+            failureReason: null,
+          });
+        }
+        scriptOutcomeRecorded = true;
+      }
     }
     if (current() === 'gate') {
-      setPhase('gate', 'pending', null);
-      await db.recordTransition({
-        videoId,
-        key: `script${scriptVersion}:awaiting_approval`,
-        type: 'awaiting_approval',
-        status: 'pending',
-        stage: null,
-        awaitingApproval: true,
-        failureReason: null,
-      });
       if (autoApprovePending) {
         autoApprovePending = false;
         try {
           await exclusive(() => approve(false, db));
         } catch (err) {
+          // The workflow must not end on an exception (the row would be left behind): a refusal
+          // fails the video, which a later approve can retry.
           const failure = asUpdateFailure(err);
-          if (failure.type !== UpdateErrorTypes.insufficientCredits) throw err;
           retryFrom = 'visualising';
           await fail(
-            { code: 'INSUFFICIENT_CREDITS', message: failure.message, stage: 'approval' },
+            {
+              code:
+                failure.type === UpdateErrorTypes.insufficientCredits
+                  ? 'INSUFFICIENT_CREDITS'
+                  : 'INTERNAL_ERROR',
+              message: failure.message,
+              stage: 'approval',
+            },
             'auto-approve:failed',
           );
         }

@@ -56,7 +56,10 @@ export class AssetsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    let asset = this.urls.verify(id, expires, signature) ? await this.assets.findForSignedUrl(id) : undefined;
+    const signed = this.urls.verify(id, expires, signature);
+    let asset = signed ? await this.assets.findForSignedUrl(id) : undefined;
+    // A valid signature for an asset that is gone (its video was deleted) is a 404, not a demand for a key.
+    if (!asset && signed) throw new NotFoundError('Asset');
     if (!asset) {
       const principal = await this.auth.authenticate(req.header('x-api-key'));
       this.auth.authorize(principal, 'assets:read');

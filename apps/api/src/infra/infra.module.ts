@@ -12,6 +12,8 @@ import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb, type Db } from '@vidgen/db';
+import { CreditsService, LedgerRepository, LocalPaymentProvider } from '@vidgen/ledger';
+import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
 import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
 import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
 import {
@@ -90,6 +92,13 @@ export class InfraModule {
             ),
           inject: [DB, WebhookRepository, TEMPORAL],
         },
+        { provide: RateLimiter, useFactory: (db: Db) => new RateLimiter(db), inject: [DB] },
+        { provide: IdempotencyStore, useFactory: (db: Db) => new IdempotencyStore(db), inject: [DB] },
+        {
+          provide: CreditsService,
+          useFactory: (db: Db) => new CreditsService(new LedgerRepository(db), new LocalPaymentProvider()),
+          inject: [DB],
+        },
         { provide: AssetStorage, useFactory: () => new AssetStorage(config.assets.dir) },
         { provide: AssetRepository, useFactory: (db: Db) => new AssetRepository(db), inject: [DB] },
         { provide: VideoRepository, useFactory: (db: Db) => new VideoRepository(db), inject: [DB] },
@@ -124,6 +133,10 @@ export class InfraModule {
         },
       ],
       exports: [
+        AccountRepository,
+        CreditsService,
+        RateLimiter,
+        IdempotencyStore,
         CONFIG,
         DB,
         TEMPORAL,

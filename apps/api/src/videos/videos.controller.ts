@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import { ValidationError } from '@vidgen/core';
 import { VIDEO_LIMITS } from '@vidgen/videos';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
+import { Idempotent } from '../common/idempotency.interceptor';
+import { DailyVideoQuota } from '../common/rate-limit.guard';
 import { UuidPipe } from '../common/uuid.pipe';
 import { VideoPresenter } from './video.presenter';
 import { AddSceneDto, CreateVideoDto, ListVideosQuery, RegenerateDto, UpdateSceneDto } from './videos.dto';
@@ -15,6 +17,9 @@ export class VideosController {
 
   @Post()
   @RequireScope('videos:write')
+  @DailyVideoQuota()
+  @Idempotent()
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first result for 24 h' })
   @ApiCreatedResponse({ description: 'The video, queued for scripting' })
   create(@CurrentPrincipal() p: Principal, @Body() dto: CreateVideoDto) {
     return this.videos.create(p.accountId, {

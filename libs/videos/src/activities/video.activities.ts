@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
 import { InsufficientCreditsError, MaxConcurrentVideosError, NotFoundError } from '@vidgen/core';
-import { CREDITS_PER_SCENE_IMAGE, type LedgerRepository, narrationCredits } from '@vidgen/ledger';
+import { chargesFor, type LedgerRepository, refundFor } from '@vidgen/ledger';
 import {
   buildTimeline,
   type FfmpegRenderer,
@@ -14,7 +14,7 @@ import {
   refineScenes,
   toWebVtt,
 } from '@vidgen/media';
-import type { ActiveFault, ChargeItem, Stage, VideoActivities } from '@vidgen/workflows';
+import type { ActiveFault, Stage, VideoActivities } from '@vidgen/workflows';
 import { UpdateErrorTypes } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VIDEO_LIMITS } from '../video.types';
@@ -115,9 +115,23 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const input = parseInput(schemas.writeScript, raw);
       injectFaults('scripting', input.fault);
       const video = await loadVideo(input.videoId);
+      // A regenerate asks for another take, also with empty feedback: the provider sees the
+      // script it replaces (scenes as they stand, edits included; cleared only after this).
+      const previous =
+        input.scriptVersion > 1
+          ? (await videos.scenes(input.videoId)).map((s) => ({
+              visual_description: s.visualDescription,
+              narration: s.narration,
+            }))
+          : [];
       try {
         return await providers.script.writeScript(
-          { prompt: video.prompt, sceneCount: video.sceneCount, feedback: input.feedback ?? undefined },
+          {
+            prompt: video.prompt,
+            sceneCount: video.sceneCount,
+            feedback: input.feedback ?? undefined,
+            previous,
+          },
           Context.current().cancellationSignal,
         );
       } catch (err) {
@@ -150,18 +164,16 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const input = parseInput(schemas.plan, raw);
       const scenes = await videos.scenes(input.videoId);
       const held = await ledger.heldByItem(input.videoId);
-      const charges: ChargeItem[] = [];
-      for (const s of scenes) {
-        const item = `image:${s.id}`;
-        if (!s.imageAssetId && (held.get(item) ?? 0) <= 0)
-          charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
-      }
+      const charges = chargesFor(
+        scenes.map((s) => ({
+          id: s.id,
+          narration: s.narration,
+          hasImage: Boolean(s.imageAssetId),
+          hasNarration: Boolean(s.narrationAssetId),
+        })),
+        held,
+      );
       const narrationNeeded = scenes.some((s) => !s.narrationAssetId);
-      if (narrationNeeded) {
-        const price = narrationCredits(scenes.reduce((n, s) => n + s.narration.length, 0));
-        const missing = price - Math.max(0, held.get('narration') ?? 0);
-        if (missing > 0) charges.push({ item: 'narration', amount: missing });
-      }
       return {
         sceneIds: scenes.map((s) => s.id),
         imageSceneIds: scenes.filter((s) => !s.imageAssetId).map((s) => s.id),
@@ -184,11 +196,10 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             .where('id', '=', video.accountId)
             .forNoKeyUpdate()
             .execute();
-          if (input.isRetry) {
-            const busy = await videos.countInProgress(video.accountId, trx, input.videoId);
-            if (busy >= VIDEO_LIMITS.concurrentVideos)
-              throw new MaxConcurrentVideosError(VIDEO_LIMITS.concurrentVideos);
-          }
+          // Approval puts the video (back) into production, so it needs one of the account's slots.
+          const busy = await videos.countInProgress(video.accountId, trx, input.videoId);
+          if (busy >= VIDEO_LIMITS.concurrentVideos)
+            throw new MaxConcurrentVideosError(VIDEO_LIMITS.concurrentVideos);
           const charged = await ledger.chargeAll(trx, {
             accountId: video.accountId,
             videoId: input.videoId,
@@ -466,7 +477,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const video = await loadVideo(input.videoId);
       for (const item of input.items) {
         await videos.transaction(async (trx) => {
-          const held = (await ledger.heldByItem(input.videoId, trx)).get(item) ?? 0;
+          const held = refundFor(item, await ledger.heldByItem(input.videoId, trx));
           if (held <= 0) return;
           const { applied } = await ledger.append(
             {

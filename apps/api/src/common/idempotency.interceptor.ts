@@ -1,0 +1,65 @@
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { ValidationError } from '@vidgen/core';
+import { IdempotencyStore, requestHash } from '@vidgen/limits';
+import type { Request, Response } from 'express';
+import { catchError, from, type Observable, of, switchMap, throwError } from 'rxjs';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Honours an `Idempotency-Key` header: the same key with the same body returns the first
+ * result (with `Idempotent-Replayed: true`), another body is 409 CONFLICT. See IdempotencyStore.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const res = ctx.switchToHttp().getResponse<Response>();
+    const key = req.header('idempotency-key');
+    if (key === undefined || !req.principal) return next.handle();
+    if (!KEY_PATTERN.test(key)) {
+      throw new ValidationError([
+        { loc: ['header', 'Idempotency-Key'], msg: 'must be 1-255 printable characters' },
+      ]);
+    }
+    const accountId = req.principal.accountId;
+    const route = `${req.method} ${req.route?.path ?? req.path}`;
+    const status =
+      this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ??
+      (req.method === 'POST' ? 201 : 200);
+    return from(this.store.claim(accountId, route, key, requestHash(req.body))).pipe(
+      switchMap((claim) => {
+        if (claim.kind === 'replay') {
+          res.setHeader('Idempotent-Replayed', 'true');
+          return of(claim.body);
+        }
+        return next.handle().pipe(
+          switchMap((body) =>
+            from(this.store.complete(accountId, route, key, status, body)).pipe(switchMap(() => of(body))),
+          ),
+          catchError((err) =>
+            from(this.store.release(accountId, route, key)).pipe(switchMap(() => throwError(() => err))),
+          ),
+        );
+      }),
+    );
+  }
+}
+
+export const Idempotent = () =>
+  applyDecorators(SetMetadata('vidgen:idempotent', true), UseInterceptors(IdempotencyInterceptor));

@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { toNaiveMicros } from '@vidgen/core';
+import type { LedgerEvent } from '@vidgen/ledger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+
+export class PurchaseDto {
+  @ApiProperty({
+    example: 'starter',
+    description: 'Plan to buy: starter (100 credits) or pro (1000 credits)',
+  })
+  @IsDefined({ message: 'plan is required' })
+  @IsString()
+  @MaxLength(64)
+  plan: string;
+
+  @ApiProperty({ example: 'tok_test_ok_visa', description: 'Token from the payment provider' })
+  @IsDefined({ message: 'payment_token is required' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(512)
+  payment_token: string;
+}
+
+export class LedgerQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  cursor?: string;
+}
+
+export function toLedgerRecord(e: LedgerEvent) {
+  return {
+    id: e.id,
+    kind: e.kind,
+    amount: e.amount,
+    balance_after: e.balanceAfter,
+    video_id: e.videoId,
+    item: e.item,
+    reason: e.reason,
+    created_at: toNaiveMicros(e.createdAt),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './idempotency.store';
+export * from './rate-limiter';
