@@ -18,11 +18,13 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt, id };
 }
 
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
 /** Fetch `limit + 1` rows, keep `limit`, and hand out a cursor when there was one more. */
-export function pageOf<T extends { createdAt: string; id: string }>(
-  rows: T[],
-  limit: number,
-): { items: T[]; nextCursor: string | null } {
+export function pageOf<T extends { createdAt: string; id: string }>(rows: T[], limit: number): Page<T> {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };

@@ -1,13 +1,8 @@
 import type { Plan } from '@vidgen/auth';
-import { decodeCursor, InvalidPlanError, NotFoundError, pageOf } from '@vidgen/core';
+import { decodeCursor, InvalidPlanError, NotFoundError, type Page, pageOf } from '@vidgen/core';
 import type { LedgerEvent, LedgerRepository } from './ledger.repository';
 import type { PaymentProvider } from './payment.provider';
 import { offerFor, PLAN_OFFERS } from './plans';
-
-export interface LedgerPage {
-  items: LedgerEvent[];
-  nextCursor: string | null;
-}
 
 export class CreditsService {
   constructor(
@@ -21,7 +16,7 @@ export class CreditsService {
     return { balance: account.balance, plan: account.plan as Plan };
   }
 
-  async history(accountId: string, q: { limit: number; cursor?: string }): Promise<LedgerPage> {
+  async history(accountId: string, q: { limit: number; cursor?: string }): Promise<Page<LedgerEvent>> {
     const rows = await this.ledger.list(accountId, {
       limit: q.limit + 1,
       cursor: q.cursor ? decodeCursor(q.cursor) : undefined,

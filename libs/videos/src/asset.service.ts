@@ -1,8 +1,7 @@
 import type { Asset, AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
-import { decodeCursor, InvalidStateError, NotFoundError, pageOf } from '@vidgen/core';
+import { decodeCursor, InvalidStateError, NotFoundError, type Page, pageOf } from '@vidgen/core';
 import { IN_PROGRESS_STATUSES } from '@vidgen/workflows';
 import type { VideoRepository } from './video.repository';
-import type { Page } from './video.service';
 
 export class AssetService {
   constructor(

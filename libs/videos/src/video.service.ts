@@ -1,5 +1,12 @@
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { decodeCursor, InvalidStateError, NotFoundError, pageOf, ValidationError } from '@vidgen/core';
+import {
+  decodeCursor,
+  InvalidStateError,
+  NotFoundError,
+  type Page,
+  pageOf,
+  ValidationError,
+} from '@vidgen/core';
 import { productionCredits } from '@vidgen/ledger';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
@@ -26,11 +33,6 @@ const stageFault = z
   })
   .strict();
 const faultsSchema = z.object(Object.fromEntries(STAGES.map((s) => [s, stageFault.optional()]))).strict();
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 /**
  * The rules of PRODUCT §3 that the api applies. State changes go through the video's

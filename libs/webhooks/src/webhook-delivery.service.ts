@@ -1,27 +1,7 @@
-import { InvalidStateError, isUuid, NotFoundError, ValidationError } from '@vidgen/core';
+import { decodeCursor, InvalidStateError, isUuid, NotFoundError, type Page, pageOf } from '@vidgen/core';
 import type { WebhookRepository } from './webhook.repository';
 import type { WebhookDeliveryWorkflows } from './webhook-delivery.client';
 import type { WebhookDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
-
-export interface DeliveryPage {
-  items: WebhookDelivery[];
-  nextCursor: string | null;
-}
-
-function encodeCursor(d: WebhookDelivery): string {
-  return Buffer.from(`${d.createdAt}|${d.id}`).toString('base64url');
-}
-
-/** The raw timestamptz text of a UTC session, as the repository returns it. */
-const RAW_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || rest.length > 0 || !isUuid(id) || !RAW_TIMESTAMP.test(createdAt)) {
-    throw new ValidationError([{ loc: ['query', 'cursor'], msg: 'invalid cursor' }]);
-  }
-  return { createdAt, id };
-}
 
 /** Reading a webhook's deliveries and redelivering one; always within the caller's account. */
 export class WebhookDeliveryService {
@@ -41,13 +21,11 @@ export class WebhookDeliveryService {
     accountId: string,
     webhookId: string,
     q: { limit: number; cursor?: string },
-  ): Promise<DeliveryPage> {
+  ): Promise<Page<WebhookDelivery>> {
     await this.webhook(accountId, webhookId);
     const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
     const rows = await this.deliveries.list(accountId, webhookId, { limit: q.limit + 1, cursor });
-    const items = rows.slice(0, q.limit);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null };
+    return pageOf(rows, q.limit);
   }
 
   /**

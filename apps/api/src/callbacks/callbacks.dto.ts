@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { toIsoZ } from '@vidgen/core';
+import { type Page, toIsoZ } from '@vidgen/core';
 import {
   type DeliveryAttempt,
-  type DeliveryPage,
   WEBHOOK_EVENTS,
   type Webhook,
   type WebhookDelivery,
@@ -146,7 +145,7 @@ export class DeliveryPageDto {
   @ApiProperty({ type: [WebhookDeliveryDto], description: 'Newest first' }) data: WebhookDeliveryDto[];
   @ApiProperty({ nullable: true, type: String }) next_cursor: string | null;
 
-  static from(page: DeliveryPage): DeliveryPageDto {
+  static from(page: Page<WebhookDelivery>): DeliveryPageDto {
     return { data: page.items.map(WebhookDeliveryDto.from), next_cursor: page.nextCursor };
   }
 }
