@@ -4,6 +4,7 @@ import { DomainError, ValidationError } from '@vidgen/core';
 import { createDb, type Db } from '@vidgen/db';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { addOpsCommands } from './ops';
 
 function int(name: string, min: number) {
   return (value: string): number => {
@@ -130,6 +131,8 @@ export function buildProgram(): Command {
         (r) => `balance: ${r.balance}`,
       ),
     );
+
+  addOpsCommands(program);
 
   return program;
 }
