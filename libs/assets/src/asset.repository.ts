@@ -1,4 +1,4 @@
-import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
 
 export const ASSET_TYPES = ['video', 'audio', 'thumbnail', 'image', 'narration', 'subtitles'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -117,15 +117,7 @@ export class AssetRepository {
       .where('deleted_at', 'is', null);
     if (filter.videoId) q = q.where('video_id', '=', filter.videoId);
     if (filter.type) q = q.where('type', '=', filter.type);
-    if (filter.cursor) {
-      const c = filter.cursor;
-      q = q.where((eb) =>
-        eb.or([
-          eb('created_at', '<', c.createdAt),
-          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
-        ]),
-      );
-    }
+    if (filter.cursor) q = q.where(beforeCursor(filter.cursor));
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     return rows.map(toAsset);
   }

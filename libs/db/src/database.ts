@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -57,4 +57,12 @@ export async function dropDatabase(connectionString: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Keyset condition for newest-first lists ordered by (created_at desc, id desc): the rows
+ * strictly after the cursor's row. A row comparison, so one index range scan answers it.
+ */
+export function beforeCursor(cursor: { createdAt: string; id: string }) {
+  return sql<boolean>`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 }

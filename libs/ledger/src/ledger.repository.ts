@@ -1,5 +1,5 @@
 import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
-import type { Database, Db, Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, type Transaction } from '@vidgen/db';
 
 export type LedgerKind = 'granted' | 'purchased' | 'charged' | 'refunded';
 
@@ -166,15 +166,7 @@ export class LedgerRepository {
     q: { limit: number; cursor?: { createdAt: string; id: string } },
   ): Promise<LedgerEvent[]> {
     let query = this.db.selectFrom('ledger_events').selectAll().where('account_id', '=', accountId);
-    if (q.cursor) {
-      const c = q.cursor;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', c.createdAt),
-          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
-        ]),
-      );
-    }
+    if (q.cursor) query = query.where(beforeCursor(q.cursor));
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
     return rows.map(toEvent);
   }

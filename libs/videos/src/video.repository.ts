@@ -1,5 +1,5 @@
 import { MaxConcurrentVideosError } from '@vidgen/core';
-import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
 import { type FailureReason, IN_PROGRESS_STATUSES, type Stage, type VideoStatus } from '@vidgen/workflows';
 import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
 
@@ -159,15 +159,7 @@ export class VideoRepository {
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null);
     if (filter.status) q = q.where('status', '=', filter.status);
-    if (filter.cursor) {
-      const c = filter.cursor;
-      q = q.where((eb) =>
-        eb.or([
-          eb('created_at', '<', c.createdAt),
-          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
-        ]),
-      );
-    }
+    if (filter.cursor) q = q.where(beforeCursor(filter.cursor));
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     return rows.map(toVideo);
   }

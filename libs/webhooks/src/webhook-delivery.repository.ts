@@ -1,4 +1,4 @@
-import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
 import type { WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { WebhookEvent } from './webhook-events';
 
@@ -265,15 +265,7 @@ export class WebhookDeliveryRepository {
       .select(DELIVERY_COLUMNS)
       .where('account_id', '=', accountId)
       .where('webhook_id', '=', webhookId);
-    if (page.cursor) {
-      const c = page.cursor;
-      q = q.where((eb) =>
-        eb.or([
-          eb('created_at', '<', c.createdAt),
-          eb.and([eb('created_at', '=', c.createdAt), eb('id', '<', c.id)]),
-        ]),
-      );
-    }
+    if (page.cursor) q = q.where(beforeCursor(page.cursor));
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
     return this.withAttempts(rows);
   }

@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ASSET_TYPES, type Asset, type AssetType } from '@vidgen/assets';
 import { toNaiveMicros } from '@vidgen/core';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { PageQuery } from '../common/page.query';
 
-export class ListAssetsQuery {
+export class ListAssetsQuery extends PageQuery {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID()
@@ -14,19 +14,6 @@ export class ListAssetsQuery {
   @IsOptional()
   @IsIn(ASSET_TYPES)
   type?: AssetType;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  cursor?: string;
 }
 
 export function toAssetRecord(asset: Asset, url: string | null) {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { type Page, toIsoZ } from '@vidgen/core';
 import {
   type DeliveryAttempt,
@@ -7,19 +7,8 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '@vidgen/webhooks';
-import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { PageQuery } from '../common/page.query';
 
 export class CreateCallbackDto {
   @ApiProperty({
@@ -72,20 +61,7 @@ export class UpdateCallbackDto {
   is_active: boolean;
 }
 
-export class ListDeliveriesQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-}
+export class ListDeliveriesQuery extends PageQuery {}
 
 export class DeliveryAttemptDto {
   @ApiProperty({ description: '1 for the first delivery, 2… for redeliveries' }) run: number;

@@ -1,8 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { toNaiveMicros } from '@vidgen/core';
 import type { LedgerEvent } from '@vidgen/ledger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { PageQuery } from '../common/page.query';
 
 export class PurchaseDto {
   @ApiProperty({
@@ -22,20 +22,7 @@ export class PurchaseDto {
   payment_token: string;
 }
 
-export class LedgerQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-}
+export class LedgerQuery extends PageQuery {}
 
 export function toLedgerRecord(e: LedgerEvent) {
   return {

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ASPECT_RATIO_VALUES, type AspectRatio, VIDEO_LIMITS } from '@vidgen/videos';
 import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
-import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsDefined,
@@ -16,6 +15,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { PageQuery } from '../common/page.query';
 
 export class CreateVideoDto {
   @ApiProperty({ minLength: 1, maxLength: VIDEO_LIMITS.promptMax, example: 'How honey bees make honey' })
@@ -109,20 +109,7 @@ export class AddSceneDto {
   position?: number;
 }
 
-export class ListVideosQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-
+export class ListVideosQuery extends PageQuery {
   @ApiPropertyOptional({ enum: VIDEO_STATUSES })
   @IsOptional()
   @IsIn(VIDEO_STATUSES)
