@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppConfig } from '@vidgen/config';
+import type { Db } from '@vidgen/db';
 
 /**
  * Asset URLs in video records are absolute and signed with an expiry, so a webhook receiver
@@ -32,4 +34,25 @@ export class AssetUrlSigner {
     const expected = Buffer.from(this.sign(assetId, Number(expires)), 'hex');
     return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
   }
+}
+
+/**
+ * The signer every process uses (api records, webhook payloads), so URLs are signed alike:
+ * the key is ASSET_URL_SECRET when set, else the one the migrations generated in `settings`.
+ */
+export async function loadAssetUrlSigner(
+  db: Db,
+  config: Pick<AppConfig, 'assets' | 'publicBaseUrl'>,
+): Promise<AssetUrlSigner> {
+  let secret = config.assets.urlSecret;
+  if (!secret) {
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'asset_url_secret')
+      .executeTakeFirst();
+    secret = row?.value;
+  }
+  if (!secret) throw new Error('No asset URL signing key: run the migrations or set ASSET_URL_SECRET');
+  return new AssetUrlSigner(secret, config.publicBaseUrl, config.assets.urlTtlSeconds);
 }

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
-import { AssetUrlSigner } from '@vidgen/assets';
+import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
@@ -78,19 +78,7 @@ export function createWebhookActivities(
   // Asset URLs in the payload are signed exactly as the api signs them (same key, base URL and TTL).
   let signer: Promise<AssetUrlSigner> | undefined;
   const assetSigner = () => {
-    signer ??= (async () => {
-      let secret = config.assets.urlSecret;
-      if (!secret) {
-        const row = await db
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', 'asset_url_secret')
-          .executeTakeFirst();
-        secret = row?.value;
-      }
-      if (!secret) throw new Error('No asset URL signing key: run the migrations or set ASSET_URL_SECRET');
-      return new AssetUrlSigner(secret, config.publicBaseUrl, config.assets.urlTtlSeconds);
-    })().catch((err) => {
+    signer ??= loadAssetUrlSigner(db, config).catch((err) => {
       signer = undefined;
       throw err;
     });

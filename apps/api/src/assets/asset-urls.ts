@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { AssetUrlSigner } from '@vidgen/assets';
+import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 import { CONFIG, DB } from '../infra/infra.module';
@@ -18,17 +18,7 @@ export class AssetUrls implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    let secret = this.config.assets.urlSecret;
-    if (!secret) {
-      const row = await this.db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'asset_url_secret')
-        .executeTakeFirst();
-      secret = row?.value;
-    }
-    if (!secret) throw new Error('No asset URL signing key: run the migrations or set ASSET_URL_SECRET');
-    this.signer = new AssetUrlSigner(secret, this.config.publicBaseUrl, this.config.assets.urlTtlSeconds);
+    this.signer = await loadAssetUrlSigner(this.db, this.config);
   }
 
   readonly for = (assetId: string | null): string | null => (assetId ? this.signer.url(assetId) : null);
