@@ -27,12 +27,25 @@ export function spawnService(app: 'api' | 'worker', env: NodeJS.ProcessEnv): Ser
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let expectedExit = false;
+  // A service that dies on its own would only show up as timeouts in other specs: say so, with its last words.
+  child.once('exit', (code, signal) => {
+    if (!expectedExit) {
+      process.stderr.write(
+        `\n[${app} ${child.pid}] exited unexpectedly (${signal ?? code}); last output:\n${out.slice(-4000)}\n`,
+      );
+    }
+  });
   return {
     child,
     output: () => out,
-    stop: () => stopChild(child, 25_000),
+    stop: () => {
+      expectedExit = true;
+      return stopChild(child, 25_000);
+    },
     kill: () =>
       new Promise<void>((resolve) => {
+        expectedExit = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');

@@ -33,7 +33,6 @@ export async function runWorker(config: AppConfig): Promise<void> {
     telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
   });
   const db = createDb(requireDatabaseUrl(config));
-  const connection = await NativeConnection.connect({ address: requireTemporalAddress(config) });
   const workflowBundle = await bundleWorkflowCode({
     workflowsPath: workflowsPath(),
     logger: quietBundlerLogger,
@@ -41,27 +40,48 @@ export async function runWorker(config: AppConfig): Promise<void> {
   // One client for the sweeper and for activities that start workflows (webhook deliveries).
   const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    workflowBundle,
-    activities: createActivities({ db, config, client }),
-    shutdownGraceTime: '20 seconds',
-  });
-  log.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
+  const activities = createActivities({ db, config, client });
   const stopSweeper = startWorkflowSweeper({
     db,
     client,
     taskQueue: config.temporal.taskQueue,
     log,
   });
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopping = true));
   try {
-    await worker.run();
+    // A worker that fails (Temporal unreachable for too long, a fatal poll error under load)
+    // is built again on a fresh connection instead of taking the process down with it.
+    for (let failures = 0; ; failures++) {
+      let connection: NativeConnection | undefined;
+      try {
+        connection = await NativeConnection.connect({ address: requireTemporalAddress(config) });
+        const worker = await Worker.create({
+          connection,
+          namespace: config.temporal.namespace,
+          taskQueue: config.temporal.taskQueue,
+          workflowBundle,
+          activities,
+          shutdownGraceTime: '20 seconds',
+        });
+        log.info(
+          { taskQueue: config.temporal.taskQueue, address: config.temporal.address },
+          'worker started',
+        );
+        await worker.run();
+        break; // run() resolves only after a requested shutdown
+      } catch (err) {
+        if (stopping) break;
+        const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures, 5));
+        log.error({ err, retryInMs: delay }, 'worker failed; starting it again');
+        await new Promise((r) => setTimeout(r, delay));
+      } finally {
+        await connection?.close().catch(() => undefined);
+      }
+    }
   } finally {
     stopSweeper();
     await clientConnection.close();
-    await connection.close();
     await db.destroy();
     log.info('worker stopped');
   }
