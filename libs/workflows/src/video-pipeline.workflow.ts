@@ -500,39 +500,51 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
   // Handlers change `phase` between awaits; reading it through a function keeps TypeScript from narrowing it.
   const current = (): WorkflowPhase => phase;
 
+  /*
+   * Every phase has a case that awaits something or moves the phase on. An iteration that did
+   * neither would spin inside one workflow task until the isolate timeout kills it (and, on
+   * Node, the worker with it). `approving` is such a phase: an approval's update handler holds
+   * it while it books the charges, also when the retry lands while fail() is still publishing.
+   */
   for (;;) {
-    if (current() === 'scripting') {
-      let scripted = false;
-      try {
-        await writeScript();
-        scripted = true;
-      } catch (err) {
-        const reason = err instanceof StageFailure ? err.reason : failureFor('scripting', err);
-        retryFrom = null;
-        failedStage = reason.stage === 'approval' ? null : reason.stage;
-        await db.clearScenes({ videoId, scriptVersion });
-        await fail(reason, `script${scriptVersion}:failed`);
-      }
-      if (scripted) {
-        setPhase('gate', 'pending', null);
-        // An auto-approved video never waits at the gate: it keeps the slot it took when it was
-        // created (a video awaiting approval holds none), so its approval cannot lose a race for one.
-        if (!autoApprovePending) {
-          await db.recordTransition({
-            videoId,
-            key: `script${scriptVersion}:awaiting_approval`,
-            type: 'awaiting_approval',
-            status: 'pending',
-            stage: null,
-            awaitingApproval: true,
-            failureReason: null,
-          });
+    const now = current();
+    switch (now) {
+      case 'scripting': {
+        let scripted = false;
+        try {
+          await writeScript();
+          scripted = true;
+        } catch (err) {
+          const reason = err instanceof StageFailure ? err.reason : failureFor('scripting', err);
+          retryFrom = null;
+          failedStage = reason.stage === 'approval' ? null : reason.stage;
+          await db.clearScenes({ videoId, scriptVersion });
+          await fail(reason, `script${scriptVersion}:failed`);
         }
-        scriptOutcomeRecorded = true;
+        if (scripted) {
+          setPhase('gate', 'pending', null);
+          // An auto-approved video never waits at the gate: it keeps the slot it took when it was
+          // created (a video awaiting approval holds none), so its approval cannot lose a race for one.
+          if (!autoApprovePending) {
+            await db.recordTransition({
+              videoId,
+              key: `script${scriptVersion}:awaiting_approval`,
+              type: 'awaiting_approval',
+              status: 'pending',
+              stage: null,
+              awaitingApproval: true,
+              failureReason: null,
+            });
+          }
+          scriptOutcomeRecorded = true;
+        }
+        break;
       }
-    }
-    if (current() === 'gate') {
-      if (autoApprovePending) {
+      case 'gate':
+        if (!autoApprovePending) {
+          await condition(() => phase !== 'gate');
+          break;
+        }
         autoApprovePending = false;
         try {
           await exclusive(() => approve(false, db));
@@ -553,16 +565,24 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
             'auto-approve:failed',
           );
         }
-      } else {
-        await condition(() => phase !== 'gate' && phase !== 'approving');
+        break;
+      case 'approving':
+        await condition(() => phase !== 'approving');
+        break;
+      case 'producing':
+        await produce();
+        break;
+      case 'failed':
+        await condition(() => phase !== 'failed');
+        break;
+      case 'completed':
+      case 'deleted':
+        await condition(() => allHandlersFinished());
+        return { videoId, status: now };
+      default: {
+        const unhandled: never = now;
+        throw new Error(`No step for phase ${String(unhandled)}`);
       }
-    }
-    if (current() === 'producing') await produce();
-    if (current() === 'failed') await condition(() => phase !== 'failed' && phase !== 'approving');
-    const end = current();
-    if (end === 'completed' || end === 'deleted') {
-      await condition(() => allHandlersFinished());
-      return { videoId, status: end };
     }
   }
 }
