@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
-  const until = async (id: string, ok: (v: any) => boolean) => {
+  const until = async (id: string, ok: (v: Video) => boolean) => {
     for (let i = 0; i < 600; i++) {
       const v = (await call('GET', `/videos/${id}`)).body;
       if (ok(v)) return v;
@@ -44,8 +44,9 @@ async function main(): Promise<void> {
     }
     throw new Error(`video ${id} did not settle`);
   };
-  const gate = (v: any) => v.awaiting_approval || ['completed', 'failed'].includes(v.status);
-  const done = (v: any) => ['completed', 'failed'].includes(v.status);
+  type Video = { status: string; awaiting_approval: boolean };
+  const gate = (v: Video) => v.awaiting_approval || ['completed', 'failed'].includes(v.status);
+  const done = (v: Video) => ['completed', 'failed'].includes(v.status);
   const recorded: Record<string, string> = {};
 
   // A webhook that always fails fast (nothing listens there): its delivery runs all four attempts.

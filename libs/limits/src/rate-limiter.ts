@@ -27,7 +27,8 @@ export class RateLimiter {
         ceil(extract(epoch from (date_trunc(${rule.window}, now()) + ${`1 ${rule.window}`}::interval - now())))::int as retry_after`
       .execute(this.db)
       .then((r) => r.rows[0]!);
-    if ((this.calls = (this.calls + 1) % 1000) === 0) void this.prune();
+    this.calls = (this.calls + 1) % 1000;
+    if (this.calls === 0) void this.prune();
     if (row.count > rule.limit) {
       const unit = rule.window === 'day' ? '1 day' : '1 minute';
       throw new RateLimitedError(
