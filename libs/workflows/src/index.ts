@@ -1,3 +1,4 @@
+import path from 'node:path';
 // Contracts shared by the api (client side) and the worker. Workflow implementations are
 // reached only through `workflowsPath` (./workflows.ts), which the worker bundles.
 export * from './contracts';
@@ -6,7 +7,7 @@ export * from './video.contracts';
 export * from './webhook-backoff';
 export * from './webhook-delivery.contracts';
 
-/** Entry file of the workflow bundle, for bundleWorkflowCode. Resolved on demand, so importing the contracts costs nothing. */
+/** Entry file of the workflow bundle, for bundleWorkflowCode and replay. */
 export function workflowsPath(): string {
-  return require.resolve('./workflows');
+  return path.join(__dirname, 'workflows.ts');
 }
