@@ -1,6 +1,7 @@
-import path from 'node:path';
 // Contracts shared by the api (client side) and the worker. Workflow implementations are
 // reached only through `workflowsPath` (./workflows.ts), which the worker bundles.
+import path from 'node:path';
+
 export * from './contracts';
 export * from './health.contracts';
 export * from './video.contracts';
