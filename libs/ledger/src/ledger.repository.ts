@@ -194,16 +194,6 @@ export class LedgerRepository {
       return event;
     });
   }
-
-  async balance(accountId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .select('credits_balance')
-      .where('id', '=', accountId)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError('Account');
-    return row.credits_balance;
-  }
 }
 
 function toEvent(row: {

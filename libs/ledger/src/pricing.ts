@@ -6,8 +6,15 @@ export function narrationCredits(totalCharacters: number): number {
 }
 
 export function productionCredits(scenes: readonly { narration: string }[]): number {
-  const chars = scenes.reduce((n, s) => n + s.narration.length, 0);
-  return scenes.length * CREDITS_PER_SCENE_IMAGE + narrationCredits(chars);
+  return productionCreditsFor(
+    scenes.length,
+    scenes.reduce((n, s) => n + s.narration.length, 0),
+  );
+}
+
+/** The same price from aggregates: scene count and total narration characters. */
+export function productionCreditsFor(sceneCount: number, narrationCharacters: number): number {
+  return sceneCount * CREDITS_PER_SCENE_IMAGE + narrationCredits(narrationCharacters);
 }
 
 export interface SceneForPricing {

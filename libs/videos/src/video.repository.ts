@@ -174,6 +174,24 @@ export class VideoRepository {
     return rows.map(toScene);
   }
 
+  /** Scene count and total narration characters of each video, in one grouped query. */
+  async sceneTotals(
+    videoIds: readonly string[],
+  ): Promise<Map<string, { scenes: number; narrationChars: number }>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('scenes')
+      .select([
+        'video_id',
+        sql<number>`count(*)::int`.as('scenes'),
+        sql<number>`sum(length(narration))::int`.as('chars'),
+      ])
+      .where('video_id', 'in', videoIds)
+      .groupBy('video_id')
+      .execute();
+    return new Map(rows.map((r) => [r.video_id, { scenes: r.scenes, narrationChars: r.chars }]));
+  }
+
   async events(videoId: string): Promise<VideoEvent[]> {
     const rows = await this.db
       .selectFrom('video_events')

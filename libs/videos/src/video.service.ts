@@ -7,7 +7,7 @@ import {
   pageOf,
   ValidationError,
 } from '@vidgen/core';
-import { productionCredits } from '@vidgen/ledger';
+import { productionCreditsFor } from '@vidgen/ledger';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
@@ -98,10 +98,14 @@ export class VideoService {
     return video;
   }
 
-  /** Cost of producing the current scenes, shown while a video awaits approval. */
-  async estimate(video: Video): Promise<number | null> {
-    if (!video.awaitingApproval) return null;
-    return productionCredits(await this.videos.scenes(video.id));
+  /**
+   * Cost of producing the current scenes of each video that awaits approval (the others have
+   * none to show), for a whole page in one query.
+   */
+  async estimates(videos: readonly Video[]): Promise<Map<string, number>> {
+    const gated = videos.filter((v) => v.awaitingApproval).map((v) => v.id);
+    const totals = await this.videos.sceneTotals(gated);
+    return new Map([...totals].map(([id, t]) => [id, productionCreditsFor(t.scenes, t.narrationChars)]));
   }
 
   async list(

@@ -1,7 +1,5 @@
+import type { AspectRatio } from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
-
-export type AspectRatio = '16:9' | '9:16' | '1:1';
-export const ASPECT_RATIO_VALUES: readonly AspectRatio[] = ['16:9', '9:16', '1:1'];
 
 export interface VideoOptions {
   aspect_ratio: AspectRatio;

@@ -130,8 +130,6 @@ export interface VideoActivities {
   /** The video's scenes that the next production run must (re)do, and what that costs. */
   planProduction(input: { videoId: string; run: number }): Promise<{
     sceneIds: string[];
-    imageSceneIds: string[];
-    narrationNeeded: boolean;
     charges: ChargeItem[];
   }>;
   /**

@@ -20,8 +20,13 @@ export class VideoPresenter {
     private readonly urls: AssetUrls,
   ) {}
 
+  private async records(videos: Video[]): Promise<VideoRecord[]> {
+    const estimates = await this.service.estimates(videos);
+    return videos.map((v) => toVideoRecord(v, this.urls.for, estimates.get(v.id)));
+  }
+
   private async record(video: Video): Promise<VideoRecord> {
-    return toVideoRecord(video, this.urls.for, await this.service.estimate(video));
+    return (await this.records([video]))[0]!;
   }
 
   async create(accountId: string, input: CreateVideoInput) {
@@ -30,7 +35,7 @@ export class VideoPresenter {
 
   async list(accountId: string, q: { limit: number; cursor?: string; status?: VideoStatus }) {
     const page = await this.service.list(accountId, q);
-    return { data: await Promise.all(page.items.map((v) => this.record(v))), next_cursor: page.nextCursor };
+    return { data: await this.records(page.items), next_cursor: page.nextCursor };
   }
 
   async get(accountId: string, id: string) {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ASPECT_RATIO_VALUES, type AspectRatio, VIDEO_LIMITS } from '@vidgen/videos';
+import { ASPECT_RATIOS, type AspectRatio } from '@vidgen/media';
+import { VIDEO_LIMITS } from '@vidgen/videos';
 import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import {
   IsBoolean,
@@ -32,9 +33,9 @@ export class CreateVideoDto {
   @Max(VIDEO_LIMITS.sceneCountMax)
   scene_count?: number;
 
-  @ApiPropertyOptional({ enum: ASPECT_RATIO_VALUES, default: '16:9' })
+  @ApiPropertyOptional({ enum: ASPECT_RATIOS, default: '16:9' })
   @IsOptional()
-  @IsIn(ASPECT_RATIO_VALUES)
+  @IsIn(ASPECT_RATIOS)
   aspect_ratio?: AspectRatio;
 
   @ApiPropertyOptional({

@@ -8,6 +8,7 @@ import { chargesFor, type LedgerRepository, refundFor } from '@vidgen/ledger';
 import {
   buildTimeline,
   type FfmpegRenderer,
+  frameSize,
   type MediaProviders,
   ProviderError,
   ProviderTimeoutError,
@@ -173,13 +174,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
         })),
         held,
       );
-      const narrationNeeded = scenes.some((s) => !s.narrationAssetId);
-      return {
-        sceneIds: scenes.map((s) => s.id),
-        imageSceneIds: scenes.filter((s) => !s.imageAssetId).map((s) => s.id),
-        narrationNeeded,
-        charges,
-      };
+      return { sceneIds: scenes.map((s) => s.id), charges };
     },
 
     async approveProduction(raw) {
@@ -424,18 +419,12 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             },
           },
         );
-        const size = { '16:9': [1280, 720], '9:16': [720, 1280], '1:1': [1024, 1024] }[
-          video.options.aspect_ratio
-        ];
+        const { width, height } = frameSize(video.options.aspect_ratio);
         const files = [
           await storeAsset(
             video,
             { source: out.videoPath, name: 'video.mp4', type: 'video', mimeType: 'video/mp4' },
-            {
-              width: size[0],
-              height: size[1],
-              durationSeconds: out.durationSeconds,
-            },
+            { width, height, durationSeconds: out.durationSeconds },
           ),
           await storeAsset(
             video,
@@ -447,7 +436,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           await storeAsset(
             video,
             { source: out.thumbnailPath, name: 'thumbnail.jpg', type: 'thumbnail', mimeType: 'image/jpeg' },
-            { width: size[0], height: size[1] },
+            { width, height },
           ),
         ];
         await videos.transaction(async (trx) => {
