@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { AssetRepository, AssetStorage, AssetType } from '@vidgen/assets';
+import type { AssetRepository, AssetStorage, AssetType, NewAsset } from '@vidgen/assets';
 import { InsufficientCreditsError, MaxConcurrentVideosError, NotFoundError } from '@vidgen/core';
 import { chargesFor, type LedgerRepository, refundFor } from '@vidgen/ledger';
 import {
@@ -86,23 +86,22 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     return video;
   }
 
+  /** Moves a finished file into storage; returns the row to insert (in the caller's transaction). */
   async function storeAsset(
     video: { id: string; accountId: string },
     file: { source: string; name: string; type: AssetType; mimeType: string; sceneId?: string },
-    meta: { width?: number; height?: number; durationSeconds?: number } = {},
-  ) {
+    meta: Pick<NewAsset, 'width' | 'height' | 'durationSeconds'> = {},
+  ): Promise<NewAsset> {
     const stored = await storage.put(video.accountId, video.id, file.name, file.source);
     return {
       accountId: video.accountId,
       videoId: video.id,
-      sceneId: file.sceneId ?? null,
+      sceneId: file.sceneId,
       type: file.type,
       path: stored.relativePath,
       mimeType: file.mimeType,
       sizeBytes: stored.sizeBytes,
-      width: meta.width ?? null,
-      height: meta.height ?? null,
-      durationSeconds: meta.durationSeconds ?? null,
+      ...meta,
     };
   }
 
