@@ -5,6 +5,7 @@ import path from 'node:path';
 export * from './contracts';
 export * from './health.contracts';
 export * from './video.contracts';
+export * from './video-keys';
 export * from './webhook-backoff';
 export * from './webhook-delivery.contracts';
 

@@ -1,0 +1,48 @@
+import type { Stage } from './video.contracts';
+
+/**
+ * Keys that make a video event, a ledger entry or a refund happen once. The workflow and the
+ * activities both build them here, so a retried or replayed activity finds the row its first
+ * attempt wrote. Changing a key's shape changes which rows count as "already done": recorded
+ * histories and existing databases depend on these exact strings.
+ */
+
+/** Ledger items a production run charges and refunds: one per scene image, one for all narration. */
+export const chargeItems = {
+  image: (sceneId: string) => `image:${sceneId}`,
+  narration: 'narration',
+} as const;
+
+/** Keys of `video_events` rows (unique per video). */
+export const eventKeys = {
+  created: 'created',
+  /** Script version `v` (1 for the first script, +1 per regenerate). */
+  script: {
+    stageStarted: (v: number, stage: 'scripting' | 'refining') => `script${v}:${stage}:started`,
+    refined: (v: number) => `script${v}:refined`,
+    cleared: (v: number) => `script${v}:cleared`,
+    awaitingApproval: (v: number) => `script${v}:awaiting_approval`,
+    failed: (v: number) => `script${v}:failed`,
+  },
+  /** Production run `r` (1 for the first approval, +1 per retry). */
+  run: {
+    approved: (r: number) => `run${r}:approved`,
+    stageStarted: (r: number, stage: Stage) => `run${r}:${stage}:started`,
+    stageCompleted: (r: number, stage: Stage) => `run${r}:${stage}:completed`,
+    stageFailed: (r: number, stage: Stage) => `run${r}:${stage}:failed`,
+    image: (r: number, sceneId: string) => `run${r}:image:${sceneId}`,
+    narration: (r: number, sceneId: string) => `run${r}:narration:${sceneId}`,
+    curated: (r: number) => `run${r}:curated`,
+    rendered: (r: number) => `run${r}:rendered`,
+    refund: (r: number, item: string) => `run${r}:refund:${item}`,
+    completed: (r: number) => `run${r}:completed`,
+  },
+  autoApproveFailed: 'auto-approve:failed',
+  sceneEdit: (editId: string) => `edit:${editId}`,
+} as const;
+
+/** Idempotency keys of `ledger_events` rows (unique per account). */
+export const ledgerKeys = {
+  charge: (videoId: string, r: number, item: string) => `charge:${videoId}:run${r}:${item}`,
+  refund: (videoId: string, r: number, item: string) => `refund:${videoId}:run${r}:${item}`,
+} as const;
