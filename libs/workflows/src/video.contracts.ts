@@ -75,6 +75,18 @@ export const UpdateErrorTypes = {
   validation: 'VALIDATION_ERROR',
 } as const;
 
+/**
+ * Failure types that activities raise and the workflow reads: timeouts decide between the
+ * `*_TIMEOUT` and `*_ERROR` failure codes; the others say why an attempt failed.
+ */
+export const ActivityFailureTypes = {
+  providerTimeout: 'PROVIDER_TIMEOUT',
+  providerError: 'PROVIDER_ERROR',
+  renderTimeout: 'RENDER_TIMEOUT',
+  injectedFault: 'INJECTED_FAULT',
+  invalidInput: 'INVALID_INPUT',
+} as const;
+
 export type WorkflowPhase =
   | 'scripting'
   | 'gate'

@@ -1,0 +1,77 @@
+import type { RetryPolicy } from '@temporalio/common';
+import { proxyActivities } from '@temporalio/workflow';
+import { UpdateErrorTypes, type VideoActivities, type WebhookActivities } from './video.contracts';
+
+/**
+ * The video workflow's activities, grouped by timeout class. Each proxy is typed with only the
+ * activities that may run under its timeouts, so calling a render through the script proxy
+ * is a type error rather than a render cut off after two minutes.
+ */
+
+/** Attempts per AI/media activity before its stage fails (fail_attempts below this completes on its own). */
+export const STAGE_MAX_ATTEMPTS = 3;
+const stageRetry: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumAttempts: STAGE_MAX_ATTEMPTS,
+};
+const NON_RETRYABLE = Object.values(UpdateErrorTypes);
+
+type ApprovalActivities = Pick<VideoActivities, 'planProduction' | 'approveProduction'>;
+
+/** Writing and refining the script (an AI provider call). */
+export const script = proxyActivities<Pick<VideoActivities, 'writeScript' | 'refineScript'>>({
+  startToCloseTimeout: '2 minutes',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+/** One scene's image or narration, and the timeline. */
+export const media = proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene' | 'curate'>>(
+  {
+    startToCloseTimeout: '3 minutes',
+    retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+  },
+);
+
+export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
+  startToCloseTimeout: '15 minutes',
+  // A worker that dies mid-render is noticed within this window and the render moves on.
+  heartbeatTimeout: '10 seconds',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+/** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
+export const db = proxyActivities<
+  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes'>
+>({
+  startToCloseTimeout: '30 seconds',
+  retry: {
+    initialInterval: '500 milliseconds',
+    maximumInterval: '10 seconds',
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+});
+
+/**
+ * Bookkeeping inside update handlers: a client is waiting on the HTTP call, so attempts are
+ * bounded (about 15 s) and a persistent failure fails the update instead of hanging it.
+ */
+export const gate = proxyActivities<
+  ApprovalActivities & Pick<VideoActivities, 'applySceneEdit' | 'purgeVideo'>
+>({
+  startToCloseTimeout: '10 seconds',
+  retry: {
+    initialInterval: '200 milliseconds',
+    maximumInterval: '5 seconds',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: NON_RETRYABLE,
+  },
+});
+
+/** What an approval runs through: the gate's bounded proxy, or `db` for the auto-approving gate. */
+export type Approver = ApprovalActivities;
+
+export const webhooks = proxyActivities<WebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});

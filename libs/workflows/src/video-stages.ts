@@ -1,0 +1,202 @@
+import { mapBounded } from './bounded-map';
+import { type FailureReason, PRODUCTION_STAGES, type ProductionStage, type Stage } from './video.contracts';
+import {
+  type Approver,
+  db,
+  gate,
+  media,
+  renderer,
+  STAGE_MAX_ATTEMPTS,
+  script,
+  webhooks,
+} from './video-activity-proxies';
+import { failureFor, StageFailure } from './video-failures';
+import { chargeItems, eventKeys } from './video-keys';
+import type { VideoPipelineState } from './video-workflow-state';
+
+/** The video workflow's steps: each records its progress through keyed events, so replays and retries append nothing twice. */
+
+const IMAGE_CONCURRENCY = 4;
+const NARRATION_CONCURRENCY = 2;
+
+async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Promise<void> {
+  s.stageStarted(stage);
+  s.setPhase(s.phase, stage, stage);
+  await db.recordTransition({
+    videoId: s.videoId,
+    key,
+    type: 'stage_started',
+    status: stage,
+    stage,
+    awaitingApproval: false,
+  });
+}
+
+/** Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. */
+async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
+    throw err;
+  }
+}
+
+/** Marks the video failed and tells its webhooks. */
+export async function fail(s: VideoPipelineState, reason: FailureReason, key: string): Promise<void> {
+  const stage = reason.stage === 'approval' ? null : reason.stage;
+  s.setPhase('failed', 'failed', stage);
+  await db.recordTransition({
+    videoId: s.videoId,
+    key,
+    type: 'failed',
+    status: 'failed',
+    stage,
+    awaitingApproval: false,
+    failureReason: reason,
+  });
+  s.scriptOutcomeRecorded = true;
+  await webhooks.publishVideoEvent({ videoId: s.videoId, event: 'video.failed', occurrenceKey: key });
+}
+
+/** Scripting then refining; throws StageFailure with the reason when either fails. */
+export async function writeScript(s: VideoPipelineState): Promise<void> {
+  const { videoId } = s;
+  const v = s.scriptVersion;
+  await beginStage(s, 'scripting', eventKeys.script.stageStarted(v, 'scripting'));
+  let drafts: { visual_description: string; narration: string }[];
+  try {
+    // Reads the scenes it replaces (a regenerate asks for another take), so they are cleared after.
+    drafts = await attempt(s, 'scripting', () =>
+      script.writeScript({
+        videoId,
+        scriptVersion: v,
+        feedback: s.feedback,
+        fault: s.activeFault('scripting'),
+      }),
+    );
+  } catch (err) {
+    throw new StageFailure(failureFor('scripting', err));
+  }
+  if (v > 1) await db.clearScenes({ videoId, scriptVersion: v });
+  await beginStage(s, 'refining', eventKeys.script.stageStarted(v, 'refining'));
+  try {
+    await attempt(s, 'refining', () =>
+      script.refineScript({ videoId, scriptVersion: v, drafts, fault: s.activeFault('refining') }),
+    );
+  } catch (err) {
+    throw new StageFailure(failureFor('refining', err));
+  }
+}
+
+/** Runs one production stage; compensations collects the ledger items to refund if it fails. */
+async function runStage(
+  s: VideoPipelineState,
+  stage: ProductionStage,
+  sceneIds: readonly string[],
+  compensations: string[],
+): Promise<void> {
+  const { videoId, run: r } = s;
+  switch (stage) {
+    case 'visualising': {
+      const failed: number[] = [];
+      await mapBounded(sceneIds, IMAGE_CONCURRENCY, async (sceneId) => {
+        try {
+          await attempt(s, 'visualising', () =>
+            media.generateSceneImage({ videoId, sceneId, run: r, fault: s.activeFault('visualising') }),
+          );
+        } catch {
+          failed.push(sceneIds.indexOf(sceneId) + 1);
+          compensations.push(chargeItems.image(sceneId));
+        }
+      });
+      if (failed.length > 0) {
+        failed.sort((a, b) => a - b);
+        throw new StageFailure({
+          code: 'IMAGE_GENERATION_ERROR',
+          message: `Image generation failed for scene${failed.length > 1 ? 's' : ''} ${failed.join(', ')}`,
+          stage,
+        });
+      }
+      return;
+    }
+    case 'narrating':
+      try {
+        await mapBounded(sceneIds, NARRATION_CONCURRENCY, (sceneId) =>
+          attempt(s, 'narrating', () =>
+            media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
+          ),
+        );
+      } catch (err) {
+        compensations.push(chargeItems.narration);
+        throw err;
+      }
+      return;
+    case 'curating':
+      await attempt(s, 'curating', () => media.curate({ videoId, run: r, fault: s.activeFault('curating') }));
+      return;
+    case 'rendering':
+      await attempt(s, 'rendering', () =>
+        renderer.render({ videoId, run: r, fault: s.activeFault('rendering') }),
+      );
+      return;
+  }
+}
+
+/** Production from resumeStage on. Refunds are collected per failure and paid once, before the video is marked failed. */
+export async function produce(s: VideoPipelineState): Promise<void> {
+  const { videoId, run: r } = s;
+  const plan = await db.planProduction({ videoId, run: r });
+  for (const stage of PRODUCTION_STAGES.slice(PRODUCTION_STAGES.indexOf(s.resumeStage))) {
+    await beginStage(s, stage, eventKeys.run.stageStarted(r, stage));
+    const compensations: string[] = [];
+    try {
+      await runStage(s, stage, plan.sceneIds, compensations);
+    } catch (err) {
+      const reason = failureFor(stage, err);
+      if (compensations.length > 0) {
+        await db.refund({ videoId, run: r, items: compensations, reason: reason.message });
+      }
+      s.failedStage = stage;
+      s.retryFrom = stage;
+      await fail(s, reason, eventKeys.run.stageFailed(r, stage));
+      return;
+    }
+    await db.recordTransition({
+      videoId,
+      key: eventKeys.run.stageCompleted(r, stage),
+      type: 'stage_completed',
+      stage,
+    });
+  }
+  s.setPhase('completed', 'completed', null);
+  await db.recordTransition({
+    videoId,
+    key: eventKeys.run.completed(r),
+    type: 'completed',
+    status: 'completed',
+    stage: null,
+    awaitingApproval: false,
+  });
+  await webhooks.publishVideoEvent({
+    videoId,
+    event: 'video.completed',
+    occurrenceKey: eventKeys.run.completed(r),
+  });
+}
+
+/**
+ * Charges the next run and moves the video into production. `acts`: bounded retries when a
+ * client waits on an update, unbounded for the auto-approving gate.
+ */
+export async function approve(s: VideoPipelineState, isRetry: boolean, acts: Approver = gate): Promise<void> {
+  const { videoId } = s;
+  const next = s.run + 1;
+  const from: ProductionStage = isRetry ? s.retryFrom! : 'visualising';
+  const plan = await acts.planProduction({ videoId, run: next });
+  await acts.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry });
+  s.run = next;
+  s.resumeStage = from;
+  s.failedStage = null;
+  s.setPhase('producing', from, from);
+}

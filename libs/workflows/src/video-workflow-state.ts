@@ -1,0 +1,101 @@
+import { upsertSearchAttributes } from '@temporalio/workflow';
+import { SearchAttributes } from './contracts';
+import type {
+  ActiveFault,
+  Faults,
+  ProductionStage,
+  Stage,
+  VideoStatus,
+  VideoWorkflowState,
+  WorkflowPhase,
+} from './video.contracts';
+
+/**
+ * Everything the video workflow remembers between activities and update handlers, and the
+ * one lock that serialises the handlers (Temporal's safe-message-handlers sample).
+ */
+export class VideoPipelineState {
+  /** Where the main loop is; update handlers move it between awaits. */
+  phase: WorkflowPhase = 'scripting';
+  /** Production run: 0 before the first approval, +1 per approval or retry. */
+  run = 0;
+  /** Script version: 1 for the first script, +1 per regenerate. */
+  scriptVersion = 1;
+  feedback: string | null = null;
+  failedStage: Stage | null = null;
+  /** Where an approval on the failed video resumes; null when it has no scenes (regenerate first). */
+  retryFrom: ProductionStage | null = null;
+  /** Where the current production run starts. */
+  resumeStage: ProductionStage = 'visualising';
+  autoApprovePending: boolean;
+  /**
+   * The phase moves before its row is written, so a client that sees the row finds the
+   * workflow already there (an approval right after `awaiting_approval` is accepted). An
+   * update that answers with the row (regenerate) waits for this instead of the phase.
+   */
+  scriptOutcomeRecorded = false;
+
+  private readonly stageRuns: Partial<Record<Stage, number>> = {};
+  private readonly failedAttempts: Partial<Record<Stage, number>> = {};
+  private lock: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly videoId: string,
+    private readonly faults: Faults,
+    autoApprove: boolean,
+  ) {
+    this.autoApprovePending = autoApprove;
+  }
+
+  /** The phase, read through a call so TypeScript does not keep a narrowing across awaits. */
+  current(): WorkflowPhase {
+    return this.phase;
+  }
+
+  /** Runs `fn` after every earlier handler has settled; each re-checks the state it was validated against. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.lock.then(fn);
+    this.lock = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  /** Moves the phase and, when given, the status and stage search attributes. */
+  setPhase(next: WorkflowPhase, status?: VideoStatus, stage?: Stage | null): void {
+    this.phase = next;
+    const pairs: { key: typeof SearchAttributes.status | typeof SearchAttributes.stage; value: string }[] =
+      [];
+    if (status) pairs.push({ key: SearchAttributes.status, value: status });
+    if (stage !== undefined) pairs.push({ key: SearchAttributes.stage, value: stage ?? 'none' });
+    if (pairs.length) upsertSearchAttributes(pairs);
+  }
+
+  /** Counts one more run of `stage` (faults other than fail_attempts act on the first run only). */
+  stageStarted(stage: Stage): void {
+    this.stageRuns[stage] = (this.stageRuns[stage] ?? 0) + 1;
+  }
+
+  /** A stage activity failed for good: its attempts count towards fail_attempts. */
+  attemptsFailed(stage: Stage, attempts: number): void {
+    this.failedAttempts[stage] = (this.failedAttempts[stage] ?? 0) + attempts;
+  }
+
+  /** The injected faults that apply to this run of `stage` (docs/fault-injection.md). */
+  activeFault(stage: Stage): ActiveFault {
+    const f = this.faults[stage] ?? {};
+    const firstRun = (this.stageRuns[stage] ?? 0) === 1;
+    return {
+      timeout: firstRun && f.timeout === true,
+      fail: firstRun && f.fail === true,
+      failScenes: firstRun ? (f.fail_scenes ?? []) : [],
+      priorAttempts: this.failedAttempts[stage] ?? 0,
+      failAttempts: f.fail_attempts ?? 0,
+    };
+  }
+
+  query(): VideoWorkflowState {
+    return { phase: this.phase, run: this.run, failedStage: this.failedStage };
+  }
+}
