@@ -89,7 +89,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       taskQueue,
       dataDir: path.join(dataDir, 'shared'),
       // Specs poll with one key far faster than a client should; the per-key limit has its own spec.
-      env: { VIDGEN_FAULT_INJECTION: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
+      env: {
+        VIDGEN_FAULT_INJECTION: '1',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        // Low, so videos that collect many updates continue as new inside the suite.
+        VIDEO_WORKFLOW_UPDATES_PER_RUN: '20',
+      },
     });
     cleanups.push(() => stack.stop());
 

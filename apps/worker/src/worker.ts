@@ -45,6 +45,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
     db,
     client,
     taskQueue: config.temporal.taskQueue,
+    updatesPerRun: config.temporal.videoUpdatesPerRun,
     log,
   });
   let stopping = false;

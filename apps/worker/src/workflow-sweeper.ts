@@ -14,12 +14,13 @@ export function startWorkflowSweeper(opts: {
   db: Db;
   client: Client;
   taskQueue: string;
+  updatesPerRun?: number;
   log: Logger;
   intervalMs?: number;
   graceSeconds?: number;
 }): () => void {
   const videos = new VideoRepository(opts.db);
-  const workflows = new VideoWorkflowClient(opts.client, opts.taskQueue);
+  const workflows = new VideoWorkflowClient(opts.client, opts.taskQueue, opts.updatesPerRun);
   let running = false;
   const sweep = async () => {
     if (running) return;

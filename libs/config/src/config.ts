@@ -19,6 +19,7 @@ const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().default('vidgen'),
+  VIDEO_WORKFLOW_UPDATES_PER_RUN: z.coerce.number().int().min(5).max(1500).default(500),
   PUBLIC_BASE_URL: optionalString,
   FFMPEG_PATH: optionalString,
   VIDGEN_FAULT_INJECTION: bool,
@@ -49,6 +50,8 @@ export interface AppConfig {
     namespace: string;
     cliPath: string | undefined;
     taskQueue: string;
+    /** Updates a video workflow run accepts before it continues as new (Temporal allows 2,000). */
+    videoUpdatesPerRun: number;
   };
   publicBaseUrl: string;
   ffmpegPath: string | undefined;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       namespace: e.TEMPORAL_NAMESPACE,
       cliPath: e.TEMPORAL_CLI_PATH,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
+      videoUpdatesPerRun: e.VIDEO_WORKFLOW_UPDATES_PER_RUN,
     },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ffmpegPath: e.FFMPEG_PATH,

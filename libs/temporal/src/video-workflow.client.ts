@@ -55,6 +55,8 @@ export class VideoWorkflowClient implements VideoWorkflowGateway {
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,
+    /** Updates one workflow run accepts before it continues as new; the workflow's default when absent. */
+    private readonly updatesPerRun?: number,
   ) {}
 
   /** Idempotent: the workflow id is the video's, so a second start (a sweeper after a crash) finds the first. */
@@ -63,7 +65,7 @@ export class VideoWorkflowClient implements VideoWorkflowGateway {
       await this.client.workflow.start('videoPipelineWorkflow', {
         taskQueue: this.taskQueue,
         workflowId: workflowIds.video(input.videoId),
-        args: [input],
+        args: [this.updatesPerRun ? { ...input, updatesPerRun: this.updatesPerRun } : input],
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
         typedSearchAttributes: [
           { key: SearchAttributes.status, value: 'pending' },

@@ -1,4 +1,11 @@
-import { allHandlersFinished, condition, setHandler, uuid4 } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  patched,
+  setHandler,
+  uuid4,
+} from '@temporalio/workflow';
 import {
   approveUpdate,
   deleteUpdate,
@@ -23,7 +30,7 @@ import { VideoPipelineState } from './video-workflow-state';
  * completes or is deleted.
  */
 export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<VideoWorkflowResult> {
-  const s = new VideoPipelineState(input.videoId, input.faults ?? {}, input.autoApprove);
+  const s = new VideoPipelineState(input);
   registerHandlers(s);
 
   /*
@@ -40,7 +47,7 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         break;
       case 'gate':
         if (s.autoApprovePending) await autoApprove(s);
-        else await condition(() => s.phase !== 'gate');
+        else await idle(s, 'gate', input);
         break;
       case 'approving':
         await condition(() => s.phase !== 'approving');
@@ -49,7 +56,7 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         await produce(s);
         break;
       case 'failed':
-        await condition(() => s.phase !== 'failed');
+        await idle(s, 'failed', input);
         break;
       case 'completed':
       case 'deleted':
@@ -61,6 +68,27 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
       }
     }
   }
+}
+
+/**
+ * Waits at the gate or failed until an update moves the video on. A long wait can collect
+ * many updates (each edit, each refused approval); before the run reaches Temporal's per-run
+ * limits it continues as new here, where nothing is in flight, carrying its state over.
+ */
+async function idle(
+  s: VideoPipelineState,
+  phase: 'gate' | 'failed',
+  input: VideoWorkflowInput,
+): Promise<void> {
+  await condition(() => s.phase !== phase || s.historyFull());
+  if (s.phase !== phase) return;
+  await condition(() => allHandlersFinished() || s.phase !== phase);
+  if (s.phase !== phase) return;
+  if (!patched('continue-as-new-when-idle')) {
+    s.refuseContinueAsNew();
+    return;
+  }
+  await continueAsNew<typeof videoPipelineWorkflow>({ ...input, carried: s.snapshot(phase) });
 }
 
 /** Writes the script, then parks the video at the review gate, or fails it. */
@@ -110,8 +138,9 @@ function registerHandlers(s: VideoPipelineState): void {
 
   setHandler(
     approveUpdate,
-    (): Promise<{ run: number }> =>
-      s.exclusive(async () => {
+    (): Promise<{ run: number }> => {
+      s.updateAccepted();
+      return s.exclusive(async () => {
         const before = s.current();
         const isRetry = before === 'failed';
         if (!(before === 'gate' || (isRetry && s.retryFrom)))
@@ -124,7 +153,8 @@ function registerHandlers(s: VideoPipelineState): void {
           s.phase = before;
           throw asUpdateFailure(err);
         }
-      }),
+      });
+    },
     {
       validator: () => {
         if (s.phase === 'gate') return;
@@ -142,8 +172,9 @@ function registerHandlers(s: VideoPipelineState): void {
 
   setHandler(
     regenerateUpdate,
-    ({ feedback }) =>
-      s.exclusive(async () => {
+    ({ feedback }) => {
+      s.updateAccepted();
+      return s.exclusive(async () => {
         if (s.phase !== 'gate' && s.phase !== 'failed')
           throw invalidState('The video cannot be regenerated now');
         s.feedback = feedback;
@@ -155,7 +186,8 @@ function registerHandlers(s: VideoPipelineState): void {
         // Answers once the new script's outcome (the gate, or a failure) is on record.
         await condition(() => s.scriptOutcomeRecorded);
         return { phase: s.current() };
-      }),
+      });
+    },
     {
       validator: (_input: { feedback: string }) => {
         if (s.phase === 'gate' || s.phase === 'failed') return;
@@ -167,8 +199,9 @@ function registerHandlers(s: VideoPipelineState): void {
 
   setHandler(
     editScenesUpdate,
-    (edit) =>
-      s.exclusive(async () => {
+    (edit) => {
+      s.updateAccepted();
+      return s.exclusive(async () => {
         if (s.phase !== 'gate')
           throw invalidState('Scenes can only be changed while the video awaits approval');
         try {
@@ -176,7 +209,8 @@ function registerHandlers(s: VideoPipelineState): void {
         } catch (err) {
           throw asUpdateFailure(err);
         }
-      }),
+      });
+    },
     {
       validator: (_edit: SceneEdit) => {
         if (s.phase === 'gate') return;
@@ -191,8 +225,9 @@ function registerHandlers(s: VideoPipelineState): void {
 
   setHandler(
     deleteUpdate,
-    () =>
-      s.exclusive(async () => {
+    () => {
+      s.updateAccepted();
+      return s.exclusive(async () => {
         const before = s.current();
         if (before !== 'gate' && before !== 'failed') throw invalidState('The video is being processed');
         s.phase = 'deleted';
@@ -203,7 +238,8 @@ function registerHandlers(s: VideoPipelineState): void {
           throw asUpdateFailure(err);
         }
         return { deleted: true as const };
-      }),
+      });
+    },
     {
       validator: () => {
         if (s.phase === 'gate' || s.phase === 'failed') return;

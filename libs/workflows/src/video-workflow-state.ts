@@ -1,13 +1,16 @@
-import { upsertSearchAttributes } from '@temporalio/workflow';
+import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { SearchAttributes } from './contracts';
-import type {
-  ActiveFault,
-  Faults,
-  ProductionStage,
-  Stage,
-  VideoStatus,
-  VideoWorkflowState,
-  WorkflowPhase,
+import {
+  type ActiveFault,
+  type CarriedVideoState,
+  DEFAULT_UPDATES_PER_RUN,
+  type Faults,
+  type ProductionStage,
+  type Stage,
+  type VideoStatus,
+  type VideoWorkflowInput,
+  type VideoWorkflowState,
+  type WorkflowPhase,
 } from './video.contracts';
 
 /**
@@ -35,16 +38,67 @@ export class VideoPipelineState {
    */
   scriptOutcomeRecorded = false;
 
-  private readonly stageRuns: Partial<Record<Stage, number>> = {};
-  private readonly failedAttempts: Partial<Record<Stage, number>> = {};
+  /** Updates this run has accepted (Temporal caps them per run). */
+  private updates = 0;
+  /** Set when an older run's history has no continue-as-new marker here: it keeps running as it did. */
+  private continueAsNewRefused = false;
+  private stageRuns: Partial<Record<Stage, number>> = {};
+  private failedAttempts: Partial<Record<Stage, number>> = {};
   private lock: Promise<void> = Promise.resolve();
+  readonly videoId: string;
+  private readonly faults: Faults;
+  private readonly updatesPerRun: number;
 
-  constructor(
-    readonly videoId: string,
-    private readonly faults: Faults,
-    autoApprove: boolean,
-  ) {
-    this.autoApprovePending = autoApprove;
+  constructor(input: VideoWorkflowInput) {
+    this.videoId = input.videoId;
+    this.faults = input.faults ?? {};
+    this.updatesPerRun = input.updatesPerRun ?? DEFAULT_UPDATES_PER_RUN;
+    this.autoApprovePending = input.autoApprove;
+    const c = input.carried;
+    if (c) {
+      this.phase = c.phase;
+      this.run = c.run;
+      this.scriptVersion = c.scriptVersion;
+      this.feedback = c.feedback;
+      this.failedStage = c.failedStage;
+      this.retryFrom = c.retryFrom;
+      this.resumeStage = c.resumeStage;
+      this.stageRuns = { ...c.stageRuns };
+      this.failedAttempts = { ...c.failedAttempts };
+      this.autoApprovePending = false;
+      this.scriptOutcomeRecorded = true;
+    }
+  }
+
+  /** Counts an update this run accepted. */
+  updateAccepted(): void {
+    this.updates++;
+  }
+
+  /** True when this run should hand over to a new one at its next idle point. */
+  historyFull(): boolean {
+    if (this.continueAsNewRefused) return false;
+    return this.updates >= this.updatesPerRun || workflowInfo().continueAsNewSuggested;
+  }
+
+  /** An older run replays without the continue-as-new marker: it never continues as new. */
+  refuseContinueAsNew(): void {
+    this.continueAsNewRefused = true;
+  }
+
+  /** What the next run needs to carry on exactly where this one idles. */
+  snapshot(phase: CarriedVideoState['phase']): CarriedVideoState {
+    return {
+      phase,
+      run: this.run,
+      scriptVersion: this.scriptVersion,
+      feedback: this.feedback,
+      failedStage: this.failedStage,
+      retryFrom: this.retryFrom,
+      resumeStage: this.resumeStage,
+      stageRuns: { ...this.stageRuns },
+      failedAttempts: { ...this.failedAttempts },
+    };
   }
 
   /** The phase, read through a call so TypeScript does not keep a narrowing across awaits. */

@@ -54,6 +54,29 @@ export interface VideoWorkflowInput {
   accountId: string;
   autoApprove: boolean;
   faults?: Faults;
+  /**
+   * Updates one run accepts before it continues as new at the next safe point (idle at the
+   * gate or failed). Temporal refuses updates past 2,000 per run; absent: the default below.
+   */
+  updatesPerRun?: number;
+  /** The state a previous run of this video handed over when it continued as new. */
+  carried?: CarriedVideoState;
+}
+
+/** Default of VideoWorkflowInput.updatesPerRun: well below Temporal's limit of 2,000 per run. */
+export const DEFAULT_UPDATES_PER_RUN = 500;
+
+/** What a video workflow run hands to the next when it continues as new. */
+export interface CarriedVideoState {
+  phase: 'gate' | 'failed';
+  run: number;
+  scriptVersion: number;
+  feedback: string | null;
+  failedStage: Stage | null;
+  retryFrom: ProductionStage | null;
+  resumeStage: ProductionStage;
+  stageRuns: Partial<Record<Stage, number>>;
+  failedAttempts: Partial<Record<Stage, number>>;
 }
 
 export interface VideoWorkflowResult {

@@ -115,7 +115,11 @@ export class InfraModule {
               videos,
               assets,
               storage,
-              new VideoWorkflowClient(temporal.client, config.temporal.taskQueue),
+              new VideoWorkflowClient(
+                temporal.client,
+                config.temporal.taskQueue,
+                config.temporal.videoUpdatesPerRun,
+              ),
               {
                 faultInjection: config.faultInjection,
                 onStartFailure: (videoId, err) =>
