@@ -93,14 +93,15 @@ async function idle(
 
 /** Writes the script, then parks the video at the review gate, or fails it. */
 async function scriptAndWait(s: VideoPipelineState): Promise<void> {
+  const version = s.scriptVersion;
   try {
     await writeScript(s);
   } catch (err) {
     const reason = failureFor('scripting', err);
     s.retryFrom = null;
     s.failedStage = reason.stage === 'approval' ? null : reason.stage;
-    await db.clearScenes({ videoId: s.videoId, scriptVersion: s.scriptVersion });
-    await fail(s, reason, eventKeys.script.failed(s.scriptVersion));
+    await db.clearScenes({ videoId: s.videoId, scriptVersion: version });
+    await fail(s, reason, eventKeys.script.failed(version), version);
     return;
   }
   s.setPhase('gate', 'pending', null);
@@ -109,7 +110,7 @@ async function scriptAndWait(s: VideoPipelineState): Promise<void> {
   if (!s.autoApprovePending) {
     await db.recordTransition({
       videoId: s.videoId,
-      key: eventKeys.script.awaitingApproval(s.scriptVersion),
+      key: eventKeys.script.awaitingApproval(version),
       type: 'awaiting_approval',
       status: 'pending',
       stage: null,
@@ -117,7 +118,7 @@ async function scriptAndWait(s: VideoPipelineState): Promise<void> {
       failureReason: null,
     });
   }
-  s.scriptOutcomeRecorded = true;
+  s.scriptOutcomeVersion = version;
 }
 
 async function autoApprove(s: VideoPipelineState): Promise<void> {
@@ -178,13 +179,12 @@ function registerHandlers(s: VideoPipelineState): void {
         if (s.phase !== 'gate' && s.phase !== 'failed')
           throw invalidState('The video cannot be regenerated now');
         s.feedback = feedback;
-        s.scriptVersion += 1;
+        const version = ++s.scriptVersion;
         s.retryFrom = null;
         s.failedStage = null;
-        s.scriptOutcomeRecorded = false;
         s.phase = 'scripting';
         // Answers once the new script's outcome (the gate, or a failure) is on record.
-        await condition(() => s.scriptOutcomeRecorded);
+        await condition(() => s.scriptOutcomeVersion >= version);
         return { phase: s.current() };
       });
     },

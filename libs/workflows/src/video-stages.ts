@@ -42,8 +42,16 @@ async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise
   }
 }
 
-/** Marks the video failed and tells its webhooks. */
-export async function fail(s: VideoPipelineState, reason: FailureReason, key: string): Promise<void> {
+/**
+ * Marks the video failed and tells its webhooks. `scriptVersion`: the script whose outcome
+ * this failure is (a regenerate waiting for it answers once the row is written).
+ */
+export async function fail(
+  s: VideoPipelineState,
+  reason: FailureReason,
+  key: string,
+  scriptVersion?: number,
+): Promise<void> {
   const stage = reason.stage === 'approval' ? null : reason.stage;
   s.setPhase('failed', 'failed', stage);
   await db.recordTransition({
@@ -55,7 +63,7 @@ export async function fail(s: VideoPipelineState, reason: FailureReason, key: st
     awaitingApproval: false,
     failureReason: reason,
   });
-  s.scriptOutcomeRecorded = true;
+  if (scriptVersion !== undefined) s.scriptOutcomeVersion = scriptVersion;
   await webhooks.publishVideoEvent({ videoId: s.videoId, event: 'video.failed', occurrenceKey: key });
 }
 

@@ -32,11 +32,13 @@ export class VideoPipelineState {
   resumeStage: ProductionStage = 'visualising';
   autoApprovePending: boolean;
   /**
-   * The phase moves before its row is written, so a client that sees the row finds the
-   * workflow already there (an approval right after `awaiting_approval` is accepted). An
-   * update that answers with the row (regenerate) waits for this instead of the phase.
+   * The latest script version whose outcome (the gate, or a failure) is on record. The phase
+   * moves before its row is written, so a client that sees the row finds the workflow already
+   * there (an approval right after `awaiting_approval` is accepted). A regenerate answers with
+   * the row, so it waits for its own version here, not for the phase: a client may see the
+   * previous version's row and regenerate before the workflow has heard that it was written.
    */
-  scriptOutcomeRecorded = false;
+  scriptOutcomeVersion = 0;
 
   /** Updates this run has accepted (Temporal caps them per run). */
   private updates = 0;
@@ -66,7 +68,7 @@ export class VideoPipelineState {
       this.stageRuns = { ...c.stageRuns };
       this.failedAttempts = { ...c.failedAttempts };
       this.autoApprovePending = false;
-      this.scriptOutcomeRecorded = true;
+      this.scriptOutcomeVersion = c.scriptVersion;
     }
   }
 
