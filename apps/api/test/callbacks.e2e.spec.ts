@@ -167,12 +167,22 @@ describe('callbacks (webhooks)', () => {
       expect(res.body.error.details[0].msg).toMatch(/public address/);
     });
 
-    it('refuses a hostname that does not resolve: 422 at body.url', async () => {
+    it('accepts a hostname that does not resolve (yet): each delivery checks it again', async () => {
       const res = await account.api.post('/callbacks', {
         url: `https://${randomUUID()}.invalid/hook`,
         event: 'video.completed',
       });
-      expectValidationError(res, ['body', 'url']);
+      expect(res.status, res.text).toBe(201);
+    });
+
+    it('refuses an IPv4-compatible IPv6 literal of a private address like its IPv4 form', async () => {
+      for (const host of ['[::7f00:1]', '[::a9fe:a9fe]']) {
+        const res = await account.api.post('/callbacks', {
+          url: `https://${host}/hook`,
+          event: 'video.failed',
+        });
+        expectValidationError(res, ['body', 'url']);
+      }
     });
 
     it('stores nothing for a refused webhook', async () => {

@@ -31,6 +31,12 @@ describe('isForbiddenAddress', () => {
     ['IPv4-mapped private', '::ffff:10.0.0.1'],
     ['IPv4-mapped metadata', '::ffff:169.254.169.254'],
     ['IPv4-mapped loopback in hex', '::ffff:7f00:1'],
+    ['IPv4-compatible loopback', '::7f00:1'],
+    ['IPv4-compatible loopback, dotted', '::127.0.0.1'],
+    ['IPv4-compatible metadata', '::a9fe:a9fe'],
+    ['IPv4-compatible private', '::a00:1'],
+    ['NAT64 loopback', '64:ff9b::7f00:1'],
+    ['6to4 loopback', '2002:7f00:1::'],
     ['documentation range (reserved)', '192.0.2.1'],
     ['not an address', 'example.com'],
     ['empty', ''],
@@ -47,6 +53,7 @@ describe('isForbiddenAddress', () => {
     ['a public IPv6 address', '2606:4700:4700::1111'],
     ['another public IPv6 address', '2001:4860:4860::8888'],
     ['an IPv4-mapped public address', '::ffff:93.184.216.34'],
+    ['an IPv4-compatible public address', '::5db8:d822'],
   ])('allows %s (%s)', (_label, address) => {
     expect(isForbiddenAddress(address)).toBe(false);
   });

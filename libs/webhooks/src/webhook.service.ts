@@ -16,11 +16,12 @@ export class WebhookService {
     try {
       await resolvePublicAddresses(url.hostname, this.options.allowPrivateNetworks);
     } catch (err) {
-      const msg =
-        err instanceof ForbiddenDestinationError
-          ? `${err.message}; webhooks must reach a public address`
-          : `${url.hostname} cannot be resolved`;
-      throw new ValidationError([{ loc: ['body', 'url'], msg }]);
+      // A name that does not resolve (yet) is accepted, as Stripe and Svix accept it: every
+      // delivery resolves again and refuses a forbidden address then (docs/webhooks.md).
+      if (err instanceof ForbiddenDestinationError) {
+        const msg = `${err.message}; webhooks must reach a public address`;
+        throw new ValidationError([{ loc: ['body', 'url'], msg }]);
+      }
     }
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
     return this.webhooks.insert(accountId, { url: input.url, event: input.event, secret });
