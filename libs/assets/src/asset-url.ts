@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 
+const SIGNED_CONTENT_URL =
+  /https?:\/\/[^\s"?#]*?\/api\/v1\/assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content\?expires=\d+&signature=[0-9a-f]{64}/g;
+
 /**
  * Asset URLs in video records are absolute and signed with an expiry, so a webhook receiver
  * can download them without an API key: /api/v1/assets/{id}/content?expires=…&signature=…
@@ -21,6 +24,15 @@ export class AssetUrlSigner {
     // Expiry rounded up to the hour: the same asset gets the same URL within an hour, which caches well.
     const expires = Math.ceil((now / 1000 + this.ttlSeconds) / 3600) * 3600;
     return `${this.baseUrl}/api/v1/assets/${assetId}/content?expires=${expires}&signature=${this.sign(assetId, expires)}`;
+  }
+
+  /**
+   * The same text with every signed asset content URL in it signed afresh (and on the current
+   * base URL); everything else stays byte for byte. A webhook payload keeps its links alive
+   * this way on every attempt and on a redelivery long after the first expiry.
+   */
+  refreshUrls(text: string, now = Date.now()): string {
+    return text.replace(SIGNED_CONTENT_URL, (_url, assetId: string) => this.url(assetId, now));
   }
 
   verify(

@@ -143,19 +143,21 @@ export function createWebhookActivities(
       if (target.webhookDeleted) return { kind: 'cancelled', reason: 'the webhook was deleted' };
       if (!target.webhookActive) return { kind: 'cancelled', reason: 'the webhook is inactive' };
 
+      // Fresh asset links, timestamp and signature on every attempt; the delivery id and the
+      // rest of the payload stay the same.
+      const body = (await assetSigner()).refreshUrls(target.payload);
       const startedAt = new Date().toISOString();
-      // A fresh timestamp and signature on every attempt; the delivery id stays the same.
       const timestamp = Math.floor(Date.now() / 1000);
       const sent = await sendWebhook({
         url: target.url,
-        body: target.payload,
+        body,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': USER_AGENT,
           [WEBHOOK_HEADERS.deliveryId]: target.id,
           [WEBHOOK_HEADERS.event]: target.event,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhookPayload(target.secret, timestamp, target.payload),
+          [WEBHOOK_HEADERS.signature]: signWebhookPayload(target.secret, timestamp, body),
         },
         timeoutMs: input.timeoutSeconds * 1000,
         allowPrivateNetworks: config.webhooks.allowPrivateNetworks,

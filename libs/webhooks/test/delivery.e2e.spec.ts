@@ -32,6 +32,11 @@ function signatureMatches(req: ReceivedRequest, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** A payload with the expiry and signature of its asset links blanked out. */
+function withoutLinkSignatures(raw: Buffer): string {
+  return raw.toString('utf8').replace(/expires=\d+&signature=[0-9a-f]{64}/g, 'expires=…&signature=…');
+}
+
 describe('webhook delivery to real HTTPS receivers', () => {
   let certs: TestCertificates;
   let receiver: HttpsReceiver;
@@ -314,7 +319,8 @@ describe('webhook delivery to real HTTPS receivers', () => {
     await eventually(() => (route.received.length === 2 ? true : undefined), 'the redelivery');
     const second = route.received[1]!;
     expect(second.headers['x-service-delivery-id']).toBe(delivery.id);
-    expect(second.rawBody.equals(first.rawBody)).toBe(true);
+    // The same payload; only the asset links are signed afresh (their expiry moves on each hour).
+    expect(withoutLinkSignatures(second.rawBody)).toBe(withoutLinkSignatures(first.rawBody));
     expect(signatureMatches(second, secret)).toBe(true);
 
     const after = await settled('slow');
@@ -323,6 +329,37 @@ describe('webhook delivery to real HTTPS receivers', () => {
       [1, 1, 'succeeded'],
       [2, 1, 'succeeded'],
     ]);
+  });
+
+  it('redelivers with asset links signed afresh, long after the stored ones expired', async () => {
+    const delivery = await settled('completed');
+    const { route, secret, id } = hooks.completed!;
+    // As if the delivery had been made a month ago: every stored link has long expired.
+    await testDb()
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        payload: eb.fn('regexp_replace', [
+          eb.ref('payload'),
+          eb.val('expires=[0-9]+'),
+          eb.val('expires=1000'),
+          eb.val('g'),
+        ]),
+      }))
+      .where('id', '=', delivery.id)
+      .execute();
+    const before = route.received.length;
+    const res = await owner.api.post(`/callbacks/${id}/deliveries/${delivery.id}/redeliver`);
+    expect(res.status, res.text).toBe(200);
+    await eventually(() => (route.received.length > before ? true : undefined), 'the redelivery');
+    const sent = route.received[before]!;
+    expect(signatureMatches(sent, secret)).toBe(true);
+    const body = JSON.parse(sent.rawBody.toString('utf8'));
+    for (const field of ['video_url', 'audio_url', 'thumbnail_url', 'subtitles_url']) {
+      const expires = Number(new URL(body.data[field]).searchParams.get('expires'));
+      expect(expires * 1000, field).toBeGreaterThan(Date.now());
+      const file = await download(body.data[field]);
+      expect(file.status, field).toBe(200);
+    }
   });
 
   it('sets a webhook inactive after WEBHOOK_DISABLE_AFTER_FAILURES exhausted deliveries in a row; PATCH activates it again', async () => {
