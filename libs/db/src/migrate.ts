@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_videos';
 import * as m0003 from './migrations/0003_webhook_deliveries';
 import * as m0004 from './migrations/0004_credits_limits';
+import * as m0005 from './migrations/0005_hardening';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002_videos': m0002,
   '0003_webhook_deliveries': m0003,
   '0004_credits_limits': m0004,
+  '0005_hardening': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

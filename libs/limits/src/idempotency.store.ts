@@ -3,6 +3,13 @@ import { ConflictError } from '@vidgen/core';
 import { type Db, isUniqueViolation, sql } from '@vidgen/db';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/**
+ * A claim still without a response after this long belongs to a request whose handler died
+ * (a crashed or restarted api): the key is free again. Far above any request's duration.
+ */
+export const IDEMPOTENCY_PENDING_SECONDS = 120;
+/** Expired keys of every account are deleted once per this many claims (per process). */
+const PRUNE_EVERY_CLAIMS = 500;
 
 export type Claim = { kind: 'new' } | { kind: 'replay'; statusCode: number; body: unknown };
 
@@ -24,16 +31,26 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Idempotency-Key handling (PRODUCT §5, issue "Credits"): the first request with a key claims
- * it; a repeat with the same body gets the first response again; a repeat with another body,
- * or while the first is still running, is a 409 CONFLICT. Keys live 24 hours. A request that
- * fails releases its key, so the client can retry it.
+ * Idempotency-Key handling (docs/credits.md): the first request with a key claims it; a repeat
+ * with the same body gets the first response again; a repeat with another body, or while the
+ * first is still running, is a 409 CONFLICT. Keys live 24 hours and are then pruned. A request
+ * that fails releases its key, so the client can retry it; one whose handler died without
+ * answering frees it after IDEMPOTENCY_PENDING_SECONDS.
  */
 export class IdempotencyStore {
-  constructor(private readonly db: Db) {}
+  private claims = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { pendingSeconds?: number } = {},
+  ) {}
 
   async claim(accountId: string, route: string, key: string, hash: string): Promise<Claim> {
-    const expired = sql<boolean>`created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
+    this.claims = (this.claims + 1) % PRUNE_EVERY_CLAIMS;
+    if (this.claims === 0) void this.prune().catch(() => undefined);
+    const pendingSeconds = this.options.pendingSeconds ?? IDEMPOTENCY_PENDING_SECONDS;
+    const expired = sql<boolean>`(created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+      or (status_code is null and created_at < now() - make_interval(secs => ${pendingSeconds})))`;
     await this.db
       .deleteFrom('idempotency_keys')
       .where('account_id', '=', accountId)
@@ -81,6 +98,15 @@ export class IdempotencyStore {
       .where('route', '=', route)
       .where('key', '=', key)
       .execute();
+  }
+
+  /** Deletes the keys of every account that have expired; returns how many. */
+  async prune(): Promise<number> {
+    const res = await this.db
+      .deleteFrom('idempotency_keys')
+      .where(sql<boolean>`created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   async release(accountId: string, route: string, key: string): Promise<void> {
