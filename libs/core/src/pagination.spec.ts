@@ -15,6 +15,12 @@ describe('cursors', () => {
       'abc',
       encodeCursor('yesterday', 'x'),
       encodeCursor('2026-11-21 20:30:58+00', 'not-an-id'),
+      // Right shape, but PostgreSQL would refuse the literal (a 500 before these were checked).
+      encodeCursor('2026-13-45 99:00:00+00', 'e95bced8-87a3-47b0-8124-627ce40d01c2'),
+      encodeCursor('2026-02-30 10:00:00+00', 'e95bced8-87a3-47b0-8124-627ce40d01c2'),
+      encodeCursor('2026-11-21 20:30:58+00', '------------------------------------'),
+      encodeCursor('2026-11-21 20:30:58+00', 'e95bced8-87a3-47b0-8124-627ce40d01c2|extra'),
+      Buffer.from('2026-11-21 20:30:58+00|e95bced8-87a3-47b0-8124-627ce40d01c2\u0000').toString('base64url'),
     ]) {
       expect(() => decodeCursor(bad)).toThrow(ValidationError);
     }

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors';
+import { isUuid } from './ids';
 import { toIsoZ } from './time';
 
 /** Opaque keyset cursor over (created_at, id), newest-first lists. */
@@ -6,16 +7,45 @@ export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`).toString('base64url');
 }
 
+/**
+ * A cursor is opaque to clients but not trusted: anything that does not decode to a real
+ * timestamp and a UUID is a 422 here, before it can reach the database as a bad literal.
+ */
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const [createdAt, id] = parts;
   const invalid = new ValidationError([{ loc: ['query', 'cursor'], msg: 'invalid cursor' }]);
-  if (!createdAt || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw invalid;
-  try {
-    toIsoZ(createdAt); // the raw timestamptz text the cursor was made from
-  } catch {
-    throw invalid;
-  }
+  if (parts.length !== 2 || !createdAt || !isUuid(id) || !isRealTimestamp(createdAt)) throw invalid;
   return { createdAt, id };
+}
+
+/** The raw timestamptz text a cursor is made from, naming a moment that exists (no 2026-02-30 or 25:00). */
+function isRealTimestamp(raw: string): boolean {
+  let iso: string;
+  try {
+    iso = toIsoZ(raw);
+  } catch {
+    return false;
+  }
+  const [y, mo, d, h, mi, s] = iso.split(/[-T:.]/).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    y >= 1970 &&
+    y <= 9999 &&
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === s
+  );
 }
 
 export interface Page<T> {
