@@ -11,7 +11,11 @@ export interface ServiceProcess {
   kill: () => Promise<void>;
 }
 
-export function spawnService(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ServiceProcess {
+export function spawnService(
+  app: 'api' | 'worker',
+  env: NodeJS.ProcessEnv,
+  options: { keepAllOutput?: boolean } = {},
+): ServiceProcess {
   const child = spawn(
     process.execPath,
     ['-r', '@swc-node/register', path.join(REPO_ROOT, 'apps', app, 'src', 'main.ts')],
@@ -23,7 +27,8 @@ export function spawnService(app: 'api' | 'worker', env: NodeJS.ProcessEnv): Ser
   );
   let out = '';
   const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-20_000);
+    out += b.toString();
+    if (!options.keepAllOutput) out = out.slice(-20_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -81,6 +86,8 @@ export async function startStack(options: {
    * against a database or Temporal that is down on purpose). Default true.
    */
   waitForHealthy?: boolean;
+  /** Keep every line the processes print (default: the last 20,000 characters). */
+  keepAllOutput?: boolean;
 }): Promise<Stack> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -92,8 +99,9 @@ export async function startStack(options: {
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   };
-  let worker = options.apiOnly ? undefined : spawnService('worker', env);
-  const api = spawnService('api', env);
+  const keep = { keepAllOutput: options.keepAllOutput };
+  let worker = options.apiOnly ? undefined : spawnService('worker', env, keep);
+  const api = spawnService('api', env, keep);
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   const started = waitFor(
     async () => {
@@ -126,7 +134,7 @@ export async function startStack(options: {
     },
     env,
     async startWorker() {
-      worker = spawnService('worker', env);
+      worker = spawnService('worker', env, keep);
       return worker;
     },
     async stop() {

@@ -7,6 +7,7 @@ import { AssetsController } from './assets/assets.controller';
 import { CallbacksController } from './callbacks/callbacks.controller';
 import { ApiKeyGuard } from './common/auth';
 import { IdempotencyInterceptor } from './common/idempotency.interceptor';
+import { REDACTED_HEADERS, redactRequest } from './common/log-redaction';
 import { RateLimitGuard } from './common/rate-limit.guard';
 import { CreditsController } from './credits/credits.controller';
 import { HealthController } from './health/health.controller';
@@ -26,7 +27,8 @@ export class AppModule {
             level: config.logLevel,
             base: { process: 'api' },
             genReqId: (req) => (req as unknown as { requestId?: string }).requestId ?? '',
-            redact: ['req.headers["x-api-key"]', 'req.headers.authorization'],
+            redact: REDACTED_HEADERS,
+            serializers: { req: redactRequest },
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
           },
         }),
