@@ -60,4 +60,47 @@ describe('concurrent video limit', () => {
     for (const id of busy) await waitForVideo(api, id, finished, 120_000);
     expect((await api.post(`/videos/${ids[0]}/approve`)).status).toBe(200);
   });
+
+  it('regenerating a video at the gate or a failed one takes a slot like an approval: 429 when none is free', async () => {
+    const { api } = await createAccount({ credits: 100 });
+    const gated = await api.post('/videos', { prompt: 'Gate: a lighthouse at night.', scene_count: 1 });
+    expect(gated.status).toBe(201);
+    await waitForVideo(api, gated.body.id, atGate);
+    const failed = await api.post('/videos', {
+      prompt: 'Failed: a storm at sea.',
+      scene_count: 1,
+      faults: { scripting: { fail: true } },
+    });
+    expect(failed.status).toBe(201);
+    expect((await waitForVideo(api, failed.body.id, finished)).status).toBe('failed');
+    const gatedScenes = (await api.get(`/videos/${gated.body.id}/scenes`)).body;
+
+    const busy = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await api.post('/videos', {
+        prompt: `Busy ${i}: a slow render.`,
+        scene_count: 1,
+        auto_approve: true,
+        faults: { rendering: { fail_attempts: 2 } },
+      });
+      expect(res.status).toBe(201);
+      busy.push(res.body.id);
+    }
+    for (const id of [gated.body.id, failed.body.id]) {
+      const res = await api.post(`/videos/${id}/regenerate`, { feedback: 'Brighter' });
+      expect(res.status, res.text).toBe(429);
+      expect(res.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
+    }
+    expect((await api.get(`/videos/${gated.body.id}`)).body).toMatchObject({
+      status: 'pending',
+      awaiting_approval: true,
+    });
+    expect((await api.get(`/videos/${gated.body.id}/scenes`)).body).toEqual(gatedScenes);
+    expect((await api.get(`/videos/${failed.body.id}`)).body.status).toBe('failed');
+
+    for (const id of busy) await waitForVideo(api, id, finished, 120_000);
+    const again = await api.post(`/videos/${gated.body.id}/regenerate`, { feedback: 'Brighter' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ status: 'pending', awaiting_approval: true });
+  });
 });

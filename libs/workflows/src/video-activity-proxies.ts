@@ -42,7 +42,7 @@ export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
 
 /** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
 export const db = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes'>
+  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes' | 'settleOutcome'>
 >({
   startToCloseTimeout: '30 seconds',
   retry: {
@@ -57,7 +57,7 @@ export const db = proxyActivities<
  * bounded (about 15 s) and a persistent failure fails the update instead of hanging it.
  */
 export const gate = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'applySceneEdit' | 'purgeVideo'>
+  ApprovalActivities & Pick<VideoActivities, 'applySceneEdit' | 'purgeVideo' | 'beginRegeneration'>
 >({
   startToCloseTimeout: '10 seconds',
   retry: {

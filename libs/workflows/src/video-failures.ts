@@ -79,6 +79,16 @@ export function asUpdateFailure(err: unknown): ApplicationFailure {
   return ApplicationFailure.create({ type: 'INTERNAL', message: rootMessage(err), nonRetryable: true });
 }
 
+/**
+ * True when an activity refused for a business reason (credits, slots, state): a decision the
+ * activity made, not a failure to reach the database, so nothing of it was committed.
+ */
+export function isBusinessRefusal(err: unknown): boolean {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  return cause instanceof ApplicationFailure && BUSINESS_TYPES.includes(cause.type ?? '');
+}
+const BUSINESS_TYPES: readonly string[] = Object.values(UpdateErrorTypes);
+
 export function invalidState(message: string): ApplicationFailure {
   return ApplicationFailure.create({ type: UpdateErrorTypes.invalidState, message, nonRetryable: true });
 }

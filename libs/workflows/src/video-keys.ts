@@ -23,10 +23,16 @@ export const eventKeys = {
     cleared: (v: number) => `script${v}:cleared`,
     awaitingApproval: (v: number) => `script${v}:awaiting_approval`,
     failed: (v: number) => `script${v}:failed`,
+    /** A regenerate took a slot and moved the video back into scripting. */
+    regenerating: (v: number) => `script${v}:regenerating`,
+    /** A regenerate whose outcome was unknown and was settled as not made: the version is spent. */
+    regenerationAbandoned: (v: number) => `script${v}:regeneration_abandoned`,
   },
   /** Production run `r` (1 for the first approval, +1 per retry). */
   run: {
     approved: (r: number) => `run${r}:approved`,
+    /** An approval whose outcome was unknown and was settled as not made: the run is spent. */
+    approvalAbandoned: (r: number) => `run${r}:approval_abandoned`,
     stageStarted: (r: number, stage: Stage) => `run${r}:${stage}:started`,
     stageCompleted: (r: number, stage: Stage) => `run${r}:${stage}:completed`,
     stageFailed: (r: number, stage: Stage) => `run${r}:${stage}:failed`,

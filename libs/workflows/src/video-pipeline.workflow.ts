@@ -19,7 +19,7 @@ import {
 import { db, gate } from './video-activity-proxies';
 import { asUpdateFailure, autoApprovalFailure, failureFor, invalidState } from './video-failures';
 import { eventKeys } from './video-keys';
-import { approve, fail, produce, writeScript } from './video-stages';
+import { approve, decidedOnce, fail, produce, writeScript } from './video-stages';
 import { VideoPipelineState } from './video-workflow-state';
 
 /**
@@ -178,8 +178,25 @@ function registerHandlers(s: VideoPipelineState): void {
       return s.exclusive(async () => {
         if (s.phase !== 'gate' && s.phase !== 'failed')
           throw invalidState('The video cannot be regenerated now');
+        const version = s.scriptVersion + 1;
+        if (patched('regenerate-takes-slot')) {
+          // Back in progress: it needs one of the account's slots, like an approval.
+          try {
+            await decidedOnce(
+              s,
+              () => gate.beginRegeneration({ videoId: s.videoId, scriptVersion: version }),
+              eventKeys.script.regenerating(version),
+              eventKeys.script.regenerationAbandoned(version),
+              () => {
+                s.scriptVersion = version; // spent: the next regenerate writes another version
+              },
+            );
+          } catch (err) {
+            throw asUpdateFailure(err);
+          }
+        }
         s.feedback = feedback;
-        const version = ++s.scriptVersion;
+        s.scriptVersion = version;
         s.retryFrom = null;
         s.failedStage = null;
         s.phase = 'scripting';

@@ -1,3 +1,4 @@
+import { patched } from '@temporalio/workflow';
 import { mapBounded } from './bounded-map';
 import { type FailureReason, PRODUCTION_STAGES, type ProductionStage, type Stage } from './video.contracts';
 import {
@@ -10,7 +11,7 @@ import {
   script,
   webhooks,
 } from './video-activity-proxies';
-import { failureFor, StageFailure } from './video-failures';
+import { failureFor, isBusinessRefusal, StageFailure } from './video-failures';
 import { chargeItems, eventKeys } from './video-keys';
 import type { VideoPipelineState } from './video-workflow-state';
 
@@ -202,9 +203,41 @@ export async function approve(s: VideoPipelineState, isRetry: boolean, acts: App
   const next = s.run + 1;
   const from: ProductionStage = isRetry ? s.retryFrom! : 'visualising';
   const plan = await acts.planProduction({ videoId, run: next });
-  await acts.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry });
+  await decidedOnce(
+    s,
+    () => acts.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry }),
+    eventKeys.run.approved(next),
+    eventKeys.run.approvalAbandoned(next),
+    () => {
+      s.run = next; // spent: the next approval books another run
+    },
+  );
   s.run = next;
   s.resumeStage = from;
   s.failedStage = null;
   s.setPhase('producing', from, from);
+}
+
+/**
+ * Runs a gate step whose commit the database decides. A business refusal is final. Any other
+ * failure leaves the outcome unknown (the transaction may have committed before the answer was
+ * lost), so it is settled once against the database and the workflow follows what it says:
+ * done → carry on as if the step had answered; not done → `onAbandoned`, then fail as before.
+ */
+export async function decidedOnce(
+  s: VideoPipelineState,
+  step: () => Promise<void>,
+  doneKey: string,
+  abandonedKey: string,
+  onAbandoned: () => void,
+): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    if (isBusinessRefusal(err) || !patched('gate-steps-decided-once')) throw err;
+    const { done } = await db.settleOutcome({ videoId: s.videoId, doneKey, abandonedKey });
+    if (done) return;
+    onAbandoned();
+    throw err;
+  }
 }

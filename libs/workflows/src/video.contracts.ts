@@ -178,6 +178,22 @@ export interface VideoActivities {
     resumeStage: ProductionStage;
     isRetry: boolean;
   }): Promise<void>;
+  /**
+   * Decides, once, the outcome of a gate step whose activity did not answer (its attempts ran
+   * out while the database blinked): `done` when the step's event (`doneKey`) was committed,
+   * else `abandonedKey` is recorded in the same transaction, and the step's activity refuses to
+   * commit once that key exists, so no late attempt can still change the outcome.
+   */
+  settleOutcome(input: {
+    videoId: string;
+    doneKey: string;
+    abandonedKey: string;
+  }): Promise<{ done: boolean }>;
+  /**
+   * A regenerate puts the video back in progress: takes one of the account's slots and moves
+   * the video to scripting in one transaction. Throws MAX_CONCURRENT_VIDEOS, non-retryable.
+   */
+  beginRegeneration(input: { videoId: string; scriptVersion: number }): Promise<void>;
   generateSceneImage(input: {
     videoId: string;
     sceneId: string;

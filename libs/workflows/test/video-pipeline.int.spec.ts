@@ -75,6 +75,8 @@ describe('video pipeline workflow (stand-in activities)', () => {
       applySceneEdit: async () => ({ sceneId: null }),
       clearScenes: ok,
       purgeVideo: ok,
+      settleOutcome: async () => ({ done: true }),
+      beginRegeneration: ok,
       publishVideoEvent: async ({ event }) => {
         if (event !== 'video.failed') return;
         failurePublishing.resolve();

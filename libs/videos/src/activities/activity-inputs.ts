@@ -87,4 +87,10 @@ export const schemas = {
   }),
   clearScenes: z.object({ videoId: uuid, scriptVersion: z.number().int().positive() }),
   videoOnly: z.object({ videoId: uuid }),
+  settle: z.object({
+    videoId: uuid,
+    doneKey: z.string().min(1).max(200),
+    abandonedKey: z.string().min(1).max(200),
+  }),
+  regenerate: z.object({ videoId: uuid, scriptVersion: z.number().int().positive() }),
 };

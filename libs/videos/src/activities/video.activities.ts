@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage, AssetType, NewAsset } from '@vidgen/assets';
 import { InsufficientCreditsError, MaxConcurrentVideosError, NotFoundError } from '@vidgen/core';
+import type { Database, Transaction } from '@vidgen/db';
 import { chargesFor, type LedgerRepository, refundFor } from '@vidgen/ledger';
 import {
   buildTimeline,
@@ -16,7 +17,7 @@ import {
   toWebVtt,
 } from '@vidgen/media';
 import type { ActiveFault, Stage, VideoActivities } from '@vidgen/workflows';
-import { UpdateErrorTypes } from '@vidgen/workflows';
+import { eventKeys, UpdateErrorTypes } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VIDEO_LIMITS } from '../video.types';
 import { purgeVideo } from '../video-purge';
@@ -74,6 +75,10 @@ function businessFailure(err: unknown): unknown {
   if (err instanceof NotFoundError)
     return ApplicationFailure.nonRetryable(err.message, UpdateErrorTypes.notFound);
   return err;
+}
+
+async function lockVideo(trx: Transaction<Database>, videoId: string): Promise<void> {
+  await trx.selectFrom('videos').select('id').where('id', '=', videoId).forNoKeyUpdate().execute();
 }
 
 export function createVideoActivities(deps: VideoActivityDeps): VideoActivities {
@@ -181,7 +186,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       const video = await loadVideo(input.videoId);
       try {
         await videos.transaction(async (trx) => {
-          const key = `run${input.run}:approved`;
+          const key = eventKeys.run.approved(input.run);
           if (await videos.hasEvent(input.videoId, key, trx)) return;
           // Lock order everywhere: account row (ledger), then video row (events).
           await trx
@@ -190,6 +195,15 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
             .where('id', '=', video.accountId)
             .forNoKeyUpdate()
             .execute();
+          await lockVideo(trx, input.videoId);
+          if (await videos.hasEvent(input.videoId, key, trx)) return;
+          // Settled as not made (settleOutcome): a late attempt must not book it after all.
+          if (await videos.hasEvent(input.videoId, eventKeys.run.approvalAbandoned(input.run), trx)) {
+            throw ApplicationFailure.nonRetryable(
+              'This approval was abandoned',
+              UpdateErrorTypes.invalidState,
+            );
+          }
           // Approval puts the video (back) into production, so it needs one of the account's slots.
           const busy = await videos.countInProgress(video.accountId, trx, input.videoId);
           if (busy >= VIDEO_LIMITS.concurrentVideos)
@@ -214,6 +228,69 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
               failureReason: null,
               data: { run: input.run, credits_charged: charged, charges: input.charges },
               set: { credits_charged_delta: charged },
+            },
+            trx,
+          );
+        });
+      } catch (err) {
+        throw businessFailure(err);
+      }
+    },
+
+    async settleOutcome(raw) {
+      const input = parseInput(schemas.settle, raw);
+      return videos.transaction(async (trx) => {
+        await lockVideo(trx, input.videoId);
+        if (await videos.hasEvent(input.videoId, input.doneKey, trx)) return { done: true };
+        await videos.recordTransition(
+          input.videoId,
+          { key: input.abandonedKey, type: 'gate_step_abandoned', data: { step: input.doneKey } },
+          trx,
+        );
+        return { done: false };
+      });
+    },
+
+    async beginRegeneration(raw) {
+      const input = parseInput(schemas.regenerate, raw);
+      const video = await loadVideo(input.videoId);
+      const key = eventKeys.script.regenerating(input.scriptVersion);
+      try {
+        await videos.transaction(async (trx) => {
+          await trx
+            .selectFrom('accounts')
+            .select('id')
+            .where('id', '=', video.accountId)
+            .forNoKeyUpdate()
+            .execute();
+          await lockVideo(trx, input.videoId);
+          if (await videos.hasEvent(input.videoId, key, trx)) return;
+          if (
+            await videos.hasEvent(
+              input.videoId,
+              eventKeys.script.regenerationAbandoned(input.scriptVersion),
+              trx,
+            )
+          ) {
+            throw ApplicationFailure.nonRetryable(
+              'This regeneration was abandoned',
+              UpdateErrorTypes.invalidState,
+            );
+          }
+          // Regenerating puts the video back in progress, so it needs one of the account's slots.
+          const busy = await videos.countInProgress(video.accountId, trx, input.videoId);
+          if (busy >= VIDEO_LIMITS.concurrentVideos)
+            throw new MaxConcurrentVideosError(VIDEO_LIMITS.concurrentVideos);
+          await videos.recordTransition(
+            input.videoId,
+            {
+              key,
+              type: 'regeneration_started',
+              status: 'scripting',
+              stage: 'scripting',
+              awaitingApproval: false,
+              failureReason: null,
+              data: { script_version: input.scriptVersion },
             },
             trx,
           );
