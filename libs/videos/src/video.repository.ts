@@ -279,6 +279,17 @@ export class VideoRepository {
     return outer ? run(outer) : this.transaction(run);
   }
 
+  /** The data of the event appended under `key`, or undefined when there is none. */
+  async eventData(videoId: string, key: string, trx?: Tx): Promise<Record<string, unknown> | undefined> {
+    const row = await (trx ?? this.db)
+      .selectFrom('video_events')
+      .select('data')
+      .where('video_id', '=', videoId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && ((row.data ?? {}) as Record<string, unknown>);
+  }
+
   async hasEvent(videoId: string, key: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)
       .selectFrom('video_events')

@@ -13,10 +13,11 @@ import {
   type MediaProviders,
   ProviderError,
   ProviderTimeoutError,
+  refineNarration,
   refineScenes,
   toWebVtt,
 } from '@vidgen/media';
-import type { ActiveFault, Stage, VideoActivities } from '@vidgen/workflows';
+import type { ActiveFault, SceneEdit, Stage, VideoActivities } from '@vidgen/workflows';
 import { eventKeys, UpdateErrorTypes } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VIDEO_LIMITS } from '../video.types';
@@ -75,6 +76,25 @@ function businessFailure(err: unknown): unknown {
   if (err instanceof NotFoundError)
     return ApplicationFailure.nonRetryable(err.message, UpdateErrorTypes.notFound);
   return err;
+}
+
+/**
+ * A person's edit gets the same tidying as a written script's narration (markup and control
+ * characters never reach speech or captions); a description only loses control characters.
+ */
+function tidyEdit<E extends SceneEdit>(edit: E): E {
+  if (edit.op === 'delete') return edit;
+  const e = edit as Extract<SceneEdit, { op: 'update' | 'add' }>;
+  const narration = e.narration === undefined ? undefined : refineNarration(e.narration);
+  if (narration === '') {
+    throw ApplicationFailure.nonRetryable('narration has no speakable text', UpdateErrorTypes.validation);
+  }
+  const description = e.visual_description?.replace(/\p{Cc}/gu, ' ').trim();
+  return {
+    ...edit,
+    ...(narration !== undefined && { narration }),
+    ...(description !== undefined && { visual_description: description }),
+  };
 }
 
 async function lockVideo(trx: Transaction<Database>, videoId: string): Promise<void> {
@@ -573,9 +593,15 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
 
     async applySceneEdit(raw) {
       const input = parseInput(schemas.sceneEdit, raw);
-      const { edit } = input;
+      const edit = tidyEdit(input.edit);
+      const key = eventKeys.sceneEdit(input.editId);
       try {
         return await videos.transaction(async (trx) => {
+          // The same edit applied again (a retried activity) changes nothing and answers as the first time did.
+          await lockVideo(trx, input.videoId);
+          const applied = await videos.eventData(input.videoId, key, trx);
+          if (applied)
+            return { sceneId: edit.op === 'delete' ? null : ((applied.scene_id as string | null) ?? null) };
           const scenes = await videos.scenes(input.videoId, trx);
           let sceneId: string | null = null;
           if (edit.op === 'update') {
@@ -608,7 +634,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           await videos.recordTransition(
             input.videoId,
             {
-              key: `edit:${input.editId}`,
+              key,
               type: 'scene_edited',
               data: { op: edit.op, scene_id: sceneId ?? (edit.op === 'delete' ? edit.sceneId : null) },
               set: { scene_count: count },

@@ -1,0 +1,178 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { AssetRepository, AssetStorage } from '@vidgen/assets';
+import { AccountRepository } from '@vidgen/auth';
+import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDb } from '../../../test/support/api';
+import { createVideoActivities, VideoRepository } from '../src';
+
+/**
+ * The review gate's activities against the real database, called as Temporal would call them
+ * (MockActivityEnvironment), including the second call a retry makes.
+ */
+describe('gate activities on PostgreSQL', () => {
+  const env = new MockActivityEnvironment();
+  const videos = () => new VideoRepository(testDb());
+  const acts = () =>
+    createVideoActivities({
+      videos: videos(),
+      assets: new AssetRepository(testDb()),
+      ledger: new LedgerRepository(testDb()),
+      storage: new AssetStorage(mkdtempSync(path.join(os.tmpdir(), 'vidgen-gate-'))),
+      providers: {} as MediaProviders,
+      renderer: {} as FfmpegRenderer,
+    });
+  const run = <T>(fn: () => Promise<T>) => env.run(fn);
+
+  async function videoAtGate(credits = 20, scenes = 2) {
+    const account = await new AccountRepository(testDb()).create({ name: 'gate', plan: 'pro' });
+    if (credits) await new LedgerService(new LedgerRepository(testDb())).grant(account.id, credits);
+    const video = await videos().createWithinLimit(
+      {
+        accountId: account.id,
+        prompt: 'Lighthouses.',
+        sceneCount: scenes,
+        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+        faults: null,
+      },
+      3,
+    );
+    await videos().transaction((trx) =>
+      videos().replaceScenes(
+        trx,
+        video.id,
+        Array.from({ length: scenes }, (_, i) => ({
+          visual_description: `Shot ${i + 1}`,
+          narration: `Line ${i + 1}.`,
+        })),
+      ),
+    );
+    await videos().recordTransition(video.id, {
+      key: 'script1:awaiting_approval',
+      type: 'awaiting_approval',
+      status: 'pending',
+      awaitingApproval: true,
+    });
+    return { accountId: account.id, videoId: video.id };
+  }
+
+  let a: ReturnType<typeof acts>;
+  beforeAll(() => {
+    a = acts();
+  });
+  afterAll(async () => {
+    await testDb().destroy();
+  });
+
+  it('a scene edit applied twice (a retried activity) adds one scene and answers the same both times', async () => {
+    const { videoId } = await videoAtGate();
+    const edit = { op: 'add' as const, visual_description: 'A new shot', narration: 'A new line.' };
+    const first = await run(() => a.applySceneEdit({ videoId, editId: 'e-add', edit }));
+    const second = await run(() => a.applySceneEdit({ videoId, editId: 'e-add', edit }));
+    expect(second).toEqual(first);
+    expect(await videos().scenes(videoId)).toHaveLength(3);
+  });
+
+  it('a delete applied twice deletes once and does not answer "not found" the second time', async () => {
+    const { videoId } = await videoAtGate(20, 3);
+    const [, doomed] = await videos().scenes(videoId);
+    const edit = { op: 'delete' as const, sceneId: doomed!.id };
+    await run(() => a.applySceneEdit({ videoId, editId: 'e-del', edit }));
+    await expect(run(() => a.applySceneEdit({ videoId, editId: 'e-del', edit }))).resolves.toEqual({
+      sceneId: null,
+    });
+    expect((await videos().scenes(videoId)).map((s) => s.narration)).toEqual(['Line 1.', 'Line 3.']);
+  });
+
+  it('an edited narration is tidied like a written one: no control characters or markup reach speech', async () => {
+    const { videoId } = await videoAtGate();
+    const [scene] = await videos().scenes(videoId);
+    const narration = 'the **bell**\u0007 rings\u001b[31m twice';
+    await run(() =>
+      a.applySceneEdit({ videoId, editId: 'e-tidy', edit: { op: 'update', sceneId: scene!.id, narration } }),
+    );
+    const [edited] = await videos().scenes(videoId);
+    expect(edited!.narration).toBe('The bell rings [31m twice.');
+    expect(edited!.narration).not.toMatch(/\p{Cc}/u);
+  });
+
+  it('an approval settled as abandoned can no longer be booked by a late attempt, and charges nothing', async () => {
+    const { videoId, accountId } = await videoAtGate();
+    const settled = await run(() =>
+      a.settleOutcome({ videoId, doneKey: 'run1:approved', abandonedKey: 'run1:approval_abandoned' }),
+    );
+    expect(settled).toEqual({ done: false });
+    const plan = await run(() => a.planProduction({ videoId, run: 1 }));
+    await expect(
+      run(() =>
+        a.approveProduction({
+          videoId,
+          run: 1,
+          charges: plan.charges,
+          resumeStage: 'visualising',
+          isRetry: false,
+        }),
+      ),
+    ).rejects.toMatchObject({ type: 'INVALID_STATE' });
+    expect((await new LedgerRepository(testDb()).account(accountId))!.balance).toBe(20);
+    expect((await videos().find(accountId, videoId))!.awaitingApproval).toBe(true);
+  });
+
+  it('an approval that committed settles as done', async () => {
+    const { videoId } = await videoAtGate();
+    const plan = await run(() => a.planProduction({ videoId, run: 1 }));
+    await run(() =>
+      a.approveProduction({
+        videoId,
+        run: 1,
+        charges: plan.charges,
+        resumeStage: 'visualising',
+        isRetry: false,
+      }),
+    );
+    await expect(
+      run(() =>
+        a.settleOutcome({ videoId, doneKey: 'run1:approved', abandonedKey: 'run1:approval_abandoned' }),
+      ),
+    ).resolves.toEqual({ done: true });
+  });
+
+  it('a regenerate takes a slot: refused with MAX_CONCURRENT_VIDEOS when three videos are in progress', async () => {
+    const { videoId, accountId } = await videoAtGate();
+    for (let i = 0; i < 3; i++) {
+      await videos().createWithinLimit(
+        {
+          accountId,
+          prompt: `Busy ${i}`,
+          sceneCount: 1,
+          options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+          faults: null,
+        },
+        3,
+      );
+    }
+    await expect(run(() => a.beginRegeneration({ videoId, scriptVersion: 2 }))).rejects.toMatchObject({
+      type: 'MAX_CONCURRENT_VIDEOS',
+    });
+    expect((await videos().find(accountId, videoId))!).toMatchObject({
+      status: 'pending',
+      awaitingApproval: true,
+    });
+  });
+
+  it('a regenerate with a free slot moves the video to scripting once, however often it is retried', async () => {
+    const { videoId, accountId } = await videoAtGate();
+    await run(() => a.beginRegeneration({ videoId, scriptVersion: 2 }));
+    await run(() => a.beginRegeneration({ videoId, scriptVersion: 2 }));
+    expect((await videos().find(accountId, videoId))!).toMatchObject({
+      status: 'scripting',
+      awaitingApproval: false,
+    });
+    const log = await videos().events(videoId);
+    expect(log.filter((e) => e.type === 'regeneration_started')).toHaveLength(1);
+  });
+});
