@@ -32,6 +32,8 @@ const envSchema = z.object({
   VIDEO_CREATE_LIMIT_FREE: z.coerce.number().int().min(1).default(10),
   VIDEO_CREATE_LIMIT_STARTER: z.coerce.number().int().min(1).default(100),
   VIDEO_CREATE_LIMIT_PRO: z.coerce.number().int().min(1).default(1000),
+  NODE_ENV: optionalString,
+  PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ASSET_URL_SECRET: optionalString,
   ASSET_URL_TTL_SECONDS: z.coerce
@@ -66,6 +68,8 @@ export interface AppConfig {
     disableAfterFailures: number;
   };
   logLevel: string;
+  /** `test`: tokens beginning tok_test_ok succeed; `none`: every purchase is refused. */
+  paymentProvider: 'test' | 'none';
   assets: {
     dir: string;
     urlSecret: string | undefined;
@@ -116,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
     },
     logLevel: e.LOG_LEVEL,
+    // The test provider takes any `tok_test_ok…` token: never the default in production.
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'test'),
     assets: {
       dir: path.join(dataDir, 'assets'),
       urlSecret: e.ASSET_URL_SECRET,

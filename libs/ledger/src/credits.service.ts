@@ -1,5 +1,13 @@
 import type { Plan } from '@vidgen/auth';
-import { decodeCursor, InvalidPlanError, NotFoundError, type Page, pageOf } from '@vidgen/core';
+import {
+  decodeCursor,
+  InvalidPlanError,
+  NotFoundError,
+  type Page,
+  PaymentFailedError,
+  pageOf,
+} from '@vidgen/core';
+import { isUniqueViolation } from '@vidgen/db';
 import type { LedgerEvent, LedgerRepository } from './ledger.repository';
 import type { PaymentProvider } from './payment.provider';
 import { offerFor, PLAN_OFFERS } from './plans';
@@ -37,17 +45,43 @@ export class CreditsService {
       amountCents: offer.priceCents,
       description: `vidgen ${offer.plan} plan, ${offer.credits} credits`,
     });
-    const event = await this.ledger.purchase({
-      accountId,
-      plan: offer.plan,
-      credits: offer.credits,
-      paymentReference: reference,
-    });
+    const event = await this.creditOnce(accountId, offer, reference);
     return {
       balance: event.balanceAfter,
       plan: offer.plan,
       credits_added: offer.credits,
       payment_reference: reference,
     };
+  }
+
+  /**
+   * One payment credits at most one purchase anywhere: presented again by the same account it
+   * returns the first purchase (a retried request); by another account it is refused. The
+   * unique index on the reference settles two accounts racing with one payment.
+   */
+  private async creditOnce(
+    accountId: string,
+    offer: { plan: Plan; credits: number },
+    reference: string,
+    raced = false,
+  ): Promise<LedgerEvent> {
+    const first = await this.ledger.purchaseByReference(reference);
+    if (first) {
+      if (first.accountId !== accountId) {
+        throw new PaymentFailedError('This payment was already used for another purchase');
+      }
+      return first;
+    }
+    try {
+      return await this.ledger.purchase({
+        accountId,
+        plan: offer.plan,
+        credits: offer.credits,
+        paymentReference: reference,
+      });
+    } catch (err) {
+      if (raced || !isUniqueViolation(err)) throw err;
+      return this.creditOnce(accountId, offer, reference, true);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
-import { beforeCursor, type Database, type Db, type Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
 
 export type LedgerKind = 'granted' | 'purchased' | 'charged' | 'refunded';
 
@@ -172,6 +172,17 @@ export class LedgerRepository {
   }
 
   /** A purchase credits the pack and moves the account to the plan, atomically; keyed by the payment. */
+  /** The purchase a payment reference already credited, whichever account it was. */
+  async purchaseByReference(reference: string): Promise<LedgerEvent | undefined> {
+    const row = await this.db
+      .selectFrom('ledger_events')
+      .selectAll()
+      .where('kind', '=', 'purchased')
+      .where(sql<boolean>`metadata->>'payment_reference' = ${reference}`)
+      .executeTakeFirst();
+    return row && toEvent(row);
+  }
+
   async purchase(input: {
     accountId: string;
     plan: string;

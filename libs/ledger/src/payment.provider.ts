@@ -10,7 +10,7 @@ export interface PaymentProvider {
   charge(input: { token: string; amountCents: number; description: string }): Promise<{ reference: string }>;
 }
 
-/** Offline provider (PRODUCT §5): accepts tokens beginning `tok_test_ok`, rejects all others. */
+/** Offline test provider (docs/credits.md): accepts tokens beginning `tok_test_ok`, rejects all others. */
 export class LocalPaymentProvider implements PaymentProvider {
   async charge(input: { token: string; amountCents: number }): Promise<{ reference: string }> {
     if (!input.token.startsWith('tok_test_ok'))
@@ -21,4 +21,16 @@ export class LocalPaymentProvider implements PaymentProvider {
       .slice(0, 24);
     return { reference: `pay_local_${digest}` };
   }
+}
+
+/** No payment provider configured (the production default): every purchase is refused. */
+export class NoPaymentProvider implements PaymentProvider {
+  async charge(): Promise<{ reference: string }> {
+    throw new PaymentFailedError('no payment provider is configured');
+  }
+}
+
+/** The provider PAYMENT_PROVIDER names. */
+export function createPaymentProvider(kind: 'test' | 'none'): PaymentProvider {
+  return kind === 'test' ? new LocalPaymentProvider() : new NoPaymentProvider();
 }

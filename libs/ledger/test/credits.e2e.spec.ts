@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from '@vidgen/db';
 import { describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
@@ -60,6 +61,31 @@ describe('credits', () => {
     expect(missing.body.error.details[0].loc).toEqual(['body', 'payment_token']);
     expect(await balance(a.accountId)).toBe(0);
     expect(await ledgerRows(a.accountId)).toEqual([]);
+  });
+
+  it('one payment credits one purchase anywhere: replayed by its account it returns the first result, by another it is refused', async () => {
+    const a = await createAccount({ credits: 0 });
+    const b = await createAccount({ credits: 0 });
+    const body = { plan: 'starter', payment_token: `tok_test_ok_${randomUUID()}` };
+    const first = await a.api.post('/credits/purchase', body);
+    expect(first.status, first.text).toBe(200);
+    const stolen = await b.api.post('/credits/purchase', body);
+    expect(stolen.status, stolen.text).toBe(400);
+    expect(stolen.body.error.code).toBe('PAYMENT_FAILED');
+    expect((await b.api.get('/credits')).body.balance).toBe(0);
+    const replay = await a.api.post('/credits/purchase', body);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect((await a.api.get('/credits')).body.balance).toBe(100);
+  });
+
+  it('two accounts racing with one payment: exactly one is credited', async () => {
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => createAccount({ credits: 0 })));
+    const body = { plan: 'starter', payment_token: `tok_test_ok_${randomUUID()}` };
+    const answers = await Promise.all(accounts.map((x) => x.api.post('/credits/purchase', body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    const balances = await Promise.all(accounts.map(async (x) => (await x.api.get('/credits')).body.balance));
+    expect(balances.sort((x, y) => x - y)).toEqual([0, 0, 0, 100]);
   });
 
   it('Idempotency-Key: same key and body replays the first result; another body is 409 CONFLICT', async () => {

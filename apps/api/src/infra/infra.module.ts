@@ -12,7 +12,7 @@ import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb, type Db } from '@vidgen/db';
-import { CreditsService, LedgerRepository, LocalPaymentProvider } from '@vidgen/ledger';
+import { CreditsService, createPaymentProvider, LedgerRepository } from '@vidgen/ledger';
 import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
 import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
 import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
@@ -96,7 +96,8 @@ export class InfraModule {
         { provide: IdempotencyStore, useFactory: (db: Db) => new IdempotencyStore(db), inject: [DB] },
         {
           provide: CreditsService,
-          useFactory: (db: Db) => new CreditsService(new LedgerRepository(db), new LocalPaymentProvider()),
+          useFactory: (db: Db) =>
+            new CreditsService(new LedgerRepository(db), createPaymentProvider(config.paymentProvider)),
           inject: [DB],
         },
         { provide: AssetStorage, useFactory: () => new AssetStorage(config.assets.dir) },
