@@ -10,7 +10,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@vidgen/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@vidgen/db';
-import { REPO_ROOT, startEmbeddedPostgres, startTemporalDevServer, stopChild } from '@vidgen/devstack';
+import {
+  nextRestart,
+  REPO_ROOT,
+  startEmbeddedPostgres,
+  startTemporalDevServer,
+  stopChild,
+} from '@vidgen/devstack';
 
 const EMBEDDED_PG_PORT = 54329;
 const log = (msg: string) => console.log(`[vidgen] ${msg}`);
@@ -90,8 +96,9 @@ function supervise(
   stopping: () => boolean,
 ): () => Promise<void> {
   let child: ChildProcess;
-  let restarts = 0;
+  let crashesInARow = 0;
   const launch = () => {
+    const startedAt = Date.now();
     child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
       env,
       stdio: 'inherit',
@@ -99,10 +106,10 @@ function supervise(
     });
     child.once('exit', (code, signal) => {
       if (stopping()) return;
-      restarts += 1;
-      const delay = Math.min(30_000, 1000 * 2 ** Math.min(restarts, 5));
-      log(`${name} exited (${signal ?? code}); restarting in ${delay / 1000}s`);
-      setTimeout(() => !stopping() && launch(), delay);
+      const next = nextRestart(crashesInARow, Date.now() - startedAt);
+      crashesInARow = next.crashesInARow;
+      log(`${name} exited (${signal ?? code}); restarting in ${next.delayMs / 1000}s`);
+      setTimeout(() => !stopping() && launch(), next.delayMs);
     });
   };
   launch();
