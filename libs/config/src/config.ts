@@ -19,6 +19,9 @@ const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().default('vidgen'),
+  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_BASE_URL: optionalString,
   FFMPEG_PATH: optionalString,
   VIDGEN_FAULT_INJECTION: bool,
@@ -49,6 +52,12 @@ export interface AppConfig {
     namespace: string;
     cliPath: string | undefined;
     taskQueue: string;
+  };
+  /** Ports of what `npm start` runs itself when TEMPORAL_ADDRESS or DATABASE_URL is unset. */
+  embedded: {
+    temporalPort: number;
+    temporalUiPort: number;
+    postgresPort: number;
   };
   publicBaseUrl: string;
   ffmpegPath: string | undefined;
@@ -100,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       namespace: e.TEMPORAL_NAMESPACE,
       cliPath: e.TEMPORAL_CLI_PATH,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
+    },
+    embedded: {
+      temporalPort: e.TEMPORAL_PORT,
+      temporalUiPort: e.TEMPORAL_UI_PORT,
+      postgresPort: e.EMBEDDED_POSTGRES_PORT,
     },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ffmpegPath: e.FFMPEG_PATH,
