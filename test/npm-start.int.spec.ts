@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   freePort,
   isPidAlive,
@@ -171,6 +172,26 @@ describe('npm start', () => {
     expect(await elsewhere.exit).toBe(1);
     expect(elsewhere.output()).toContain(`port ${ports.api} (api, PORT) ${byFirst(state.children.api)}`);
     expect(elsewhere.output()).not.toContain('another `npm start`');
+  });
+
+  it('lets the CLI find its embedded database with nothing exported but DATA_DIR', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '-r',
+        '@swc-node/register',
+        path.join(REPO_ROOT, 'apps/cli/src/main.ts'),
+        'accounts',
+        'create',
+        '--name',
+        'Acme',
+        '--credits',
+        '3',
+        '--json',
+      ],
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ name: 'Acme', plan: 'free', credits: 3 });
   });
 
   it('leaves no child running when the supervisor itself is killed (SIGKILL)', async () => {

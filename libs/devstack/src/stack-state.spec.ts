@@ -2,8 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '@vidgen/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findRunningStack, isPidAlive, StackStateFile, stackStateFile } from './stack-state';
+import {
+  findRunningStack,
+  isPidAlive,
+  locateDatabaseUrl,
+  locateTemporalAddress,
+  StackStateFile,
+  stackStateFile,
+} from './stack-state';
 
 /** The pid of a process that has come and gone. */
 function deadPid(): number {
@@ -48,5 +56,41 @@ describe('stack state under DATA_DIR', () => {
     mine.remove();
     expect(existsSync(mine.file)).toBe(false);
     expect(findRunningStack(dataDir)).toBeUndefined();
+  });
+
+  describe('locateDatabaseUrl / locateTemporalAddress', () => {
+    it('take DATABASE_URL and TEMPORAL_ADDRESS first', () => {
+      new StackStateFile(dataDir).update({ databaseUrl: 'postgres://recorded', temporalAddress: 'rec:1' });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://env',
+        TEMPORAL_ADDRESS: 'env:2',
+      });
+      expect(locateDatabaseUrl(config)).toBe('postgres://env');
+      expect(locateTemporalAddress(config)).toBe('env:2');
+    });
+
+    it('else take what a running npm start recorded under DATA_DIR', () => {
+      new StackStateFile(dataDir).update({ databaseUrl: 'postgres://recorded', temporalAddress: 'rec:1' });
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(locateDatabaseUrl(config)).toBe('postgres://recorded');
+      expect(locateTemporalAddress(config)).toBe('rec:1');
+    });
+
+    it('else say that neither exists', () => {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      expect(() => locateDatabaseUrl(config)).toThrow(
+        `no DATABASE_URL and no running \`npm start\` under DATA_DIR=${dataDir}`,
+      );
+      new StackStateFile(dataDir, deadPid()).update({ databaseUrl: 'postgres://stale' });
+      expect(() => locateTemporalAddress(config)).toThrow(
+        `no TEMPORAL_ADDRESS and no running \`npm start\` under DATA_DIR=${dataDir}`,
+      );
+    });
+
+    it('say so when the running npm start has not got that far', () => {
+      new StackStateFile(dataDir).update({ temporalAddress: 'rec:1' });
+      expect(() => locateDatabaseUrl(loadConfig({ DATA_DIR: dataDir }))).toThrow(/is still starting/);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type AppConfig, ConfigError } from '@vidgen/config';
 
 /**
  * What a running `npm start` records under DATA_DIR/run/stack.json: who it is (so a second
@@ -92,4 +93,35 @@ export class StackStateFile {
     // Only our own file: after a refused start, another stack's file stays.
     if (readStackState(this.file)?.pid === this.state.pid) rmSync(this.file, { force: true });
   }
+}
+
+/**
+ * The database a command-line tool should use, found the way `npm start` finds it (PRODUCT §2):
+ * DATABASE_URL, else the one a running `npm start` recorded under DATA_DIR.
+ */
+export function locateDatabaseUrl(config: AppConfig): string {
+  return config.databaseUrl ?? fromRunningStack(config, 'databaseUrl', 'DATABASE_URL');
+}
+
+/** Likewise for Temporal: TEMPORAL_ADDRESS, else the address a running `npm start` recorded. */
+export function locateTemporalAddress(config: AppConfig): string {
+  return config.temporal.address ?? fromRunningStack(config, 'temporalAddress', 'TEMPORAL_ADDRESS');
+}
+
+function fromRunningStack(
+  config: AppConfig,
+  key: 'databaseUrl' | 'temporalAddress',
+  setting: 'DATABASE_URL' | 'TEMPORAL_ADDRESS',
+): string {
+  const stack = findRunningStack(config.dataDir);
+  if (!stack) {
+    throw new ConfigError(`no ${setting} and no running \`npm start\` under DATA_DIR=${config.dataDir}`);
+  }
+  const value = stack[key];
+  if (!value) {
+    throw new ConfigError(
+      `no ${setting}, and the \`npm start\` under DATA_DIR=${config.dataDir} (pid ${stack.pid}) is still starting`,
+    );
+  }
+  return value;
 }
