@@ -4,27 +4,101 @@
  *   embedded PostgreSQL             unless DATABASE_URL is set
  *   migrations, then the api and the worker as child processes (restarted if they crash).
  * Ctrl-C / SIGTERM stops everything in reverse order.
+ *
+ * Before starting anything it refuses, saying why, when another `npm start` runs on the same
+ * DATA_DIR or a port it needs is taken. While it runs, DATA_DIR/run/stack.json says where
+ * everything is (the CLI reads it), and a detached watchdog stops the children should this
+ * process be killed outright.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '@vidgen/config';
+import { type AppConfig, loadConfig } from '@vidgen/config';
 import { createDb, ensureDatabase, migrateToLatest } from '@vidgen/db';
-import { REPO_ROOT, startEmbeddedPostgres, startTemporalDevServer, stopChild } from '@vidgen/devstack';
+import {
+  describeTakenPorts,
+  EXIT_WITH_PARENT,
+  findRunningStack,
+  nextRestart,
+  type PlannedPort,
+  REPO_ROOT,
+  StackStateFile,
+  startEmbeddedPostgres,
+  startStackWatchdog,
+  startTemporalDevServer,
+  stopChild,
+} from '@vidgen/devstack';
 
-const EMBEDDED_PG_PORT = 54329;
 const log = (msg: string) => console.log(`[vidgen] ${msg}`);
 
+/** An error as one readable text, whatever was thrown (some libraries reject with nothing). */
+function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  if (err === undefined || err === null || err === '') return 'an unknown error (nothing was thrown)';
+  return typeof err === 'string' ? err : JSON.stringify(err);
+}
+
+function plannedPorts(config: AppConfig): PlannedPort[] {
+  const ports: PlannedPort[] = [{ port: config.port, what: 'api', setting: 'PORT' }];
+  if (!config.temporal.address) {
+    ports.push(
+      { port: config.embedded.temporalPort, what: 'Temporal dev server', setting: 'TEMPORAL_PORT' },
+      { port: config.embedded.temporalUiPort, what: 'Temporal Web UI', setting: 'TEMPORAL_UI_PORT' },
+    );
+  }
+  if (!config.databaseUrl) {
+    ports.push({
+      port: config.embedded.postgresPort,
+      what: 'embedded PostgreSQL',
+      setting: 'EMBEDDED_POSTGRES_PORT',
+    });
+  }
+  return ports;
+}
+
+/** Why this start cannot go ahead, one line each; empty when it can. */
+async function reasonsNotToStart(config: AppConfig): Promise<string[]> {
+  const reasons: string[] = [];
+  const running = findRunningStack(config.dataDir);
+  if (running) {
+    const where = [
+      running.apiUrl && `api ${running.apiUrl}`,
+      running.temporalAddress && `Temporal ${running.temporalAddress}`,
+      running.databaseUrl && `PostgreSQL ${new URL(running.databaseUrl).host}`,
+    ].filter(Boolean);
+    reasons.push(
+      `another \`npm start\` (pid ${running.pid}) is already running with DATA_DIR=${config.dataDir}` +
+        (where.length ? `: ${where.join(', ')}` : ''),
+    );
+  }
+  reasons.push(...(await describeTakenPorts(plannedPorts(config))));
+  return reasons;
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    log(errorText(err));
+    process.exit(1);
+  }
   mkdirSync(config.dataDir, { recursive: true });
+
+  const refused = await reasonsNotToStart(config);
+  if (refused.length) {
+    for (const reason of refused) log(reason);
+    log('nothing was started: stop what holds these, or choose other ports (see README, Configuration).');
+    process.exit(1);
+  }
+
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
-    for (const stop of stops.reverse()) await stop().catch((e) => log(`stop failed: ${e}`));
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`stop failed: ${errorText(e)}`));
     log('stopped');
     process.exit(code);
   };
@@ -32,16 +106,27 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    const state = new StackStateFile(config.dataDir);
+    state.update({});
+    // Stopped last: until everything else is down, it stands ready should this process be killed.
+    const watchdog = startStackWatchdog({
+      stateFile: state.file,
+      logFile: path.join(config.dataDir, 'logs', 'watchdog.log'),
+    });
+    stops.push(watchdog.stop, async () => state.remove());
+    state.update({ children: { watchdog: watchdog.pid } });
+
     let temporalAddress = config.temporal.address;
     if (!temporalAddress) {
       const temporal = await startTemporalDevServer({
         cliPath: config.temporal.cliPath,
         envPath: process.env.PATH,
-        port: 7233,
-        uiPort: 8233,
+        port: config.embedded.temporalPort,
+        uiPort: config.embedded.temporalUiPort,
         dbFile: path.join(config.dataDir, 'temporal', 'temporal.db'),
         logFile: path.join(config.dataDir, 'logs', 'temporal.log'),
         namespace: config.temporal.namespace,
+        onSpawn: (pid) => state.update({ children: { temporal: pid } }),
         log,
       });
       stops.push(temporal.stop);
@@ -50,17 +135,16 @@ async function main(): Promise<void> {
     } else {
       log(`Temporal             ${temporalAddress} (TEMPORAL_ADDRESS)`);
     }
+    state.update({ temporalAddress });
 
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres({
-        dataDir: path.join(config.dataDir, 'postgres'),
-        port: EMBEDDED_PG_PORT,
-        log,
-      });
+      const dataDir = path.join(config.dataDir, 'postgres');
+      state.update({ children: { postgresDataDir: dataDir } });
+      const pg = await startEmbeddedPostgres({ dataDir, port: config.embedded.postgresPort, log });
       stops.push(pg.stop);
       databaseUrl = pg.url;
-      log(`PostgreSQL (embedded) 127.0.0.1:${EMBEDDED_PG_PORT}`);
+      log(`PostgreSQL (embedded) 127.0.0.1:${config.embedded.postgresPort}`);
     } else {
       log(`PostgreSQL           ${new URL(databaseUrl).host} (DATABASE_URL)`);
     }
@@ -68,16 +152,27 @@ async function main(): Promise<void> {
     const db = createDb(databaseUrl, { max: 1 });
     const applied = await migrateToLatest(db).finally(() => db.destroy());
     log(`migrations           ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+    state.update({ databaseUrl });
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     for (const name of ['worker', 'api'] as const) {
-      stops.push(supervise(name, path.join(REPO_ROOT, 'apps', name, 'src', 'main.ts'), env, () => stopping));
+      stops.push(
+        supervise(
+          name,
+          path.join(REPO_ROOT, 'apps', name, 'src', 'main.ts'),
+          env,
+          () => stopping,
+          (pid) => state.update({ children: { [name]: pid } }),
+        ),
+      );
     }
-    log(`api                  http://localhost:${config.port}/api/v1   (OpenAPI reference: /api/v1/docs)`);
+    const apiUrl = `http://localhost:${config.port}/api/v1`;
+    state.update({ apiUrl });
+    log(`api                  ${apiUrl}   (OpenAPI reference: /api/v1/docs)`);
     log(`worker               task queue ${config.temporal.taskQueue}`);
     log('Ctrl-C stops everything.');
   } catch (err) {
-    console.error(err);
+    log(`could not start: ${errorText(err)}`);
     await shutdown(1);
   }
 }
@@ -88,21 +183,25 @@ function supervise(
   entry: string,
   env: NodeJS.ProcessEnv,
   stopping: () => boolean,
+  onLaunch: (pid: number | undefined) => void,
 ): () => Promise<void> {
   let child: ChildProcess;
-  let restarts = 0;
+  let crashesInARow = 0;
   const launch = () => {
-    child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
+    const startedAt = Date.now();
+    // exit-with-parent: should this supervisor be killed outright, the child notices and stops.
+    child = spawn(process.execPath, ['-r', '@swc-node/register', '-r', EXIT_WITH_PARENT, entry], {
       env,
       stdio: 'inherit',
       cwd: REPO_ROOT,
     });
+    onLaunch(child.pid);
     child.once('exit', (code, signal) => {
       if (stopping()) return;
-      restarts += 1;
-      const delay = Math.min(30_000, 1000 * 2 ** Math.min(restarts, 5));
-      log(`${name} exited (${signal ?? code}); restarting in ${delay / 1000}s`);
-      setTimeout(() => !stopping() && launch(), delay);
+      const next = nextRestart(crashesInARow, Date.now() - startedAt);
+      crashesInARow = next.crashesInARow;
+      log(`${name} exited (${signal ?? code}); restarting in ${next.delayMs / 1000}s`);
+      setTimeout(() => !stopping() && launch(), next.delayMs);
     });
   };
   launch();

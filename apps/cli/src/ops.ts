@@ -2,9 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { Client, Connection } from '@temporalio/client';
 import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
-import { type AppConfig, loadConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
+import { type AppConfig, loadConfig } from '@vidgen/config';
 import { isUuid, NotFoundError } from '@vidgen/core';
 import { createDb, sql } from '@vidgen/db';
+import { locateDatabaseUrl, locateTemporalAddress } from '@vidgen/devstack';
 import { VideoWorkflowClient } from '@vidgen/temporal';
 import { IN_PROGRESS_STATUSES, workflowIds, workflowsPath } from '@vidgen/workflows';
 import type { Command } from 'commander';
@@ -15,7 +16,7 @@ function emit<T extends object>(json: boolean, result: T, human: (r: T) => strin
 }
 
 async function withTemporal<T>(config: AppConfig, fn: (client: Client) => Promise<T>): Promise<T> {
-  const connection = await Connection.connect({ address: requireTemporalAddress(config) });
+  const connection = await Connection.connect({ address: locateTemporalAddress(config) });
   try {
     return await fn(new Client({ connection, namespace: config.temporal.namespace }));
   } finally {
@@ -44,7 +45,7 @@ export function addOpsCommands(program: Command): void {
     .option('--json', 'print one JSON object', false)
     .action(async (o: { olderThanMinutes: string; json: boolean }) => {
       const config = loadConfig();
-      const db = createDb(requireDatabaseUrl(config), { max: 1 });
+      const db = createDb(locateDatabaseUrl(config), { max: 1 });
       try {
         const { rows } = await sql<{
           id: string;

@@ -1,7 +1,8 @@
 import { AccountRepository, ApiKeyRepository, AuthService, PLANS, type Plan } from '@vidgen/auth';
-import { loadConfig, requireDatabaseUrl } from '@vidgen/config';
+import { loadConfig } from '@vidgen/config';
 import { DomainError, ValidationError } from '@vidgen/core';
 import { createDb, type Db } from '@vidgen/db';
+import { locateDatabaseUrl } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addOpsCommands } from './ops';
@@ -29,7 +30,7 @@ async function withDb<T extends object>(
   fn: (db: Db) => Promise<T>,
   human: (r: T) => string,
 ): Promise<void> {
-  const db = createDb(requireDatabaseUrl(loadConfig()), { max: 2 });
+  const db = createDb(locateDatabaseUrl(loadConfig()), { max: 2 });
   try {
     const result = await fn(db);
     process.stdout.write(opts.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);

@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@vidgen/devstack';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT, StackStateFile } from '@vidgen/devstack';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { ApiClient, testDb } from '../../../test/support/api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,16 +17,19 @@ interface CliResult {
 }
 
 /** Runs the real CLI as an operator would, against the run's database. */
-async function cli(...args: string[]): Promise<CliResult> {
+function cli(...args: string[]): Promise<CliResult> {
+  return cliWithEnv(
+    { ...process.env, DATABASE_URL: inject('stack').databaseUrl, LOG_LEVEL: 'warn' },
+    ...args,
+  );
+}
+
+async function cliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['-r', '@swc-node/register', path.join(REPO_ROOT, 'apps/cli/src/main.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_URL: inject('stack').databaseUrl, LOG_LEVEL: 'warn' },
-        timeout: 30_000,
-      },
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
     );
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -312,5 +317,66 @@ describe('vidgen CLI', () => {
       expect(res.code).toBe(1);
       expect(singleJsonObject(res)).toMatchObject({ error: { code: 'NOT_FOUND' } });
     });
+  });
+});
+
+describe('vidgen CLI without DATABASE_URL (PRODUCT §2)', () => {
+  let dataDir: string;
+  /** The environment of an operator who exported nothing but, perhaps, DATA_DIR. */
+  let env: NodeJS.ProcessEnv;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-cli-'));
+    env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    delete env.TEMPORAL_ADDRESS;
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('uses the database and Temporal that a running `npm start` recorded under DATA_DIR', async () => {
+    // This test process stands in for the running supervisor: the file names a live pid.
+    new StackStateFile(dataDir).update({
+      databaseUrl: inject('stack').databaseUrl,
+      temporalAddress: inject('stack').temporalAddress,
+    });
+    const name = `no-env-${randomUUID().slice(0, 8)}`;
+    const res = await cliWithEnv(env, 'accounts', 'create', '--name', name, '--credits', '4', '--json');
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const out = singleJsonObject(res);
+    const row = await testDb()
+      .selectFrom('accounts')
+      .select(['name', 'credits_balance'])
+      .where('id', '=', out.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name, credits_balance: 4 });
+
+    const stuck = await cliWithEnv(env, 'ops', 'stuck', '--json');
+    expect(stuck.code, stuck.stdout + stuck.stderr).toBe(0);
+    expect(singleJsonObject(stuck)).toEqual({ videos: expect.any(Array) });
+  });
+
+  it('says that neither exists when no `npm start` runs under DATA_DIR, even if one left its file behind', async () => {
+    const message = `no DATABASE_URL and no running \`npm start\` under DATA_DIR=${dataDir}`;
+    const none = await cliWithEnv(env, 'accounts', 'create', '--name', 'nobody', '--json');
+    expect(none).toMatchObject({ code: 1, stdout: '' });
+    expect(none.stderr).toContain(message);
+
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    new StackStateFile(dataDir, deadPid).update({ databaseUrl: inject('stack').databaseUrl });
+    const stale = await cliWithEnv(env, 'credits', 'grant', '--account', randomUUID(), '--amount', '1');
+    expect(stale).toMatchObject({ code: 1, stdout: '' });
+    expect(stale.stderr).toContain(message);
+
+    const ops = await cliWithEnv(
+      { ...env, DATABASE_URL: inject('stack').databaseUrl },
+      'ops',
+      'retry',
+      '--video',
+      randomUUID(),
+    );
+    expect(ops.code).toBe(1);
+    expect(ops.stderr).toContain(
+      `no TEMPORAL_ADDRESS and no running \`npm start\` under DATA_DIR=${dataDir}`,
+    );
   });
 });

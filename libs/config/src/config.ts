@@ -20,6 +20,9 @@ const envSchema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().default('vidgen'),
   VIDEO_WORKFLOW_UPDATES_PER_RUN: z.coerce.number().int().min(5).max(1500).default(500),
+  TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_BASE_URL: optionalString,
   FFMPEG_PATH: optionalString,
   VIDGEN_FAULT_INJECTION: bool,
@@ -54,6 +57,12 @@ export interface AppConfig {
     taskQueue: string;
     /** Updates a video workflow run accepts before it continues as new (Temporal allows 2,000). */
     videoUpdatesPerRun: number;
+  };
+  /** Ports of what `npm start` runs itself when TEMPORAL_ADDRESS or DATABASE_URL is unset. */
+  embedded: {
+    temporalPort: number;
+    temporalUiPort: number;
+    postgresPort: number;
   };
   publicBaseUrl: string;
   ffmpegPath: string | undefined;
@@ -108,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       cliPath: e.TEMPORAL_CLI_PATH,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       videoUpdatesPerRun: e.VIDEO_WORKFLOW_UPDATES_PER_RUN,
+    },
+    embedded: {
+      temporalPort: e.TEMPORAL_PORT,
+      temporalUiPort: e.TEMPORAL_UI_PORT,
+      postgresPort: e.EMBEDDED_POSTGRES_PORT,
     },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ffmpegPath: e.FFMPEG_PATH,

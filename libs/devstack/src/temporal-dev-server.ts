@@ -22,6 +22,8 @@ export interface TemporalDevServerOptions {
   logFile?: string;
   namespace?: string;
   startTimeoutMs?: number;
+  /** Called with the server's pid as soon as it is spawned, before it answers (not for the SDK download). */
+  onSpawn?: (pid: number) => void;
   log?: (msg: string) => void;
 }
 
@@ -96,6 +98,7 @@ export async function startTemporalDevServer(
     devServerArgs({ port, uiPort, headless, dbFile: options.dbFile, namespace }),
     { stdio: ['ignore', 'pipe', 'pipe'], detached: false },
   );
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   if (options.logFile) {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     const out = createWriteStream(options.logFile, { flags: 'a' });

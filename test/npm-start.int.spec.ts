@@ -1,0 +1,209 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  freePort,
+  isPidAlive,
+  portInUse,
+  REPO_ROOT,
+  readStackState,
+  type StackState,
+  stackStateFile,
+  waitFor,
+} from '@vidgen/devstack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a user runs it (its entry, scripts/start.ts), on free ports and a DATA_DIR of
+ * its own, so it never meets another engineer's stack or the machine's PostgreSQL.
+ */
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+function launch(env: NodeJS.ProcessEnv): Launched {
+  const child = spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', path.join(REPO_ROOT, 'scripts/start.ts')],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-50_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function distinctFreePorts(n: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < n) ports.add(await freePort());
+  return [...ports];
+}
+
+/** The embedded PostgreSQL server's pid, from the file it keeps while it runs. */
+function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+describe('npm start', () => {
+  const tempDirs: string[] = [];
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let ports: { api: number; temporal: number; temporalUi: number; postgres: number };
+  let first: Launched;
+  let state: StackState;
+
+  function tempDir(): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-start-'));
+    // Run as root, the embedded PostgreSQL runs as the postgres user, which must reach DATA_DIR.
+    chmodSync(dir, 0o755);
+    tempDirs.push(dir);
+    return dir;
+  }
+
+  /** Every process the first stack runs, the watchdog and the PostgreSQL server included. */
+  const stackPids = (): number[] => {
+    const c = state.children;
+    return [c.api, c.worker, c.temporal, c.watchdog, postmasterPid(dataDir)].filter(
+      (p): p is number => typeof p === 'number',
+    );
+  };
+
+  beforeAll(async () => {
+    dataDir = tempDir();
+    const [api, temporal, temporalUi, postgres] = await distinctFreePorts(4);
+    ports = { api: api!, temporal: temporal!, temporalUi: temporalUi!, postgres: postgres! };
+    env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(ports.api),
+      TEMPORAL_PORT: String(ports.temporal),
+      TEMPORAL_UI_PORT: String(ports.temporalUi),
+      EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.TEMPORAL_ADDRESS;
+
+    first = launch(env);
+    await waitFor(
+      async () => {
+        if (first.child.exitCode !== null) throw new Error(`npm start exited early:\n${first.output()}`);
+        try {
+          const res = await fetch(`http://127.0.0.1:${ports.api}/api/v1/health`, {
+            signal: AbortSignal.timeout(5000),
+          });
+          return res.ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeoutMs: 200_000, intervalMs: 500, what: 'the api of npm start' },
+    );
+    state = readStackState(stackStateFile(dataDir))!;
+  }, 240_000);
+
+  afterAll(async () => {
+    // Whatever a failed test left behind: the watchdog stops the rest once the supervisor is gone.
+    first?.child.kill('SIGKILL');
+    for (const pid of state ? stackPids() : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records under DATA_DIR/run/stack.json where its database, Temporal and api are, and its children', () => {
+    expect(state).toMatchObject({
+      pid: first.child.pid,
+      dataDir,
+      databaseUrl: `postgres://postgres:vidgen@127.0.0.1:${ports.postgres}/vidgen`,
+      temporalAddress: `127.0.0.1:${ports.temporal}`,
+      apiUrl: `http://localhost:${ports.api}/api/v1`,
+    });
+    expect(stackPids()).toHaveLength(5);
+    for (const pid of stackPids()) expect(isPidAlive(pid), `pid ${pid}`).toBe(true);
+  });
+
+  it('refuses a second start on the same DATA_DIR and ports at once, naming the ports and the first stack', async () => {
+    const startedAt = Date.now();
+    const second = launch(env);
+    expect(await second.exit).toBe(1);
+    expect(Date.now() - startedAt).toBeLessThan(30_000);
+    const out = second.output();
+    expect(out).toContain(
+      `another \`npm start\` (pid ${first.child.pid}) is already running with DATA_DIR=${dataDir}: ` +
+        `api http://localhost:${ports.api}/api/v1, Temporal 127.0.0.1:${ports.temporal}, PostgreSQL 127.0.0.1:${ports.postgres}`,
+    );
+    const byFirst = (pid: number | undefined) =>
+      `is in use by pid ${pid} (started by \`npm start\` pid ${first.child.pid}): `;
+    expect(out).toContain(`port ${ports.api} (api, PORT) ${byFirst(state.children.api)}`);
+    expect(out).toContain(
+      `port ${ports.temporal} (Temporal dev server, TEMPORAL_PORT) ${byFirst(state.children.temporal)}`,
+    );
+    expect(out).toMatch(/TEMPORAL_PORT\) is in use by pid \d+ [^\n]*temporal server start-dev/);
+    expect(out).toContain(`port ${ports.temporalUi} (Temporal Web UI, TEMPORAL_UI_PORT) is in use by pid`);
+    expect(out).toContain(
+      `port ${ports.postgres} (embedded PostgreSQL, EMBEDDED_POSTGRES_PORT) ${byFirst(postmasterPid(dataDir))}`,
+    );
+    expect(out).not.toContain('undefined');
+
+    // It started nothing, and left the first stack and its state file alone.
+    expect(readStackState(stackStateFile(dataDir))?.pid).toBe(first.child.pid);
+    expect((await fetch(`http://127.0.0.1:${ports.api}/api/v1/health`)).status).toBe(200);
+
+    // Another DATA_DIR on the same ports: the ports alone tell whose they are.
+    const elsewhere = launch({ ...env, DATA_DIR: tempDir() });
+    expect(await elsewhere.exit).toBe(1);
+    expect(elsewhere.output()).toContain(`port ${ports.api} (api, PORT) ${byFirst(state.children.api)}`);
+    expect(elsewhere.output()).not.toContain('another `npm start`');
+  });
+
+  it('lets the CLI find its embedded database with nothing exported but DATA_DIR', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '-r',
+        '@swc-node/register',
+        path.join(REPO_ROOT, 'apps/cli/src/main.ts'),
+        'accounts',
+        'create',
+        '--name',
+        'Acme',
+        '--credits',
+        '3',
+        '--json',
+      ],
+      { cwd: REPO_ROOT, env, timeout: 30_000 },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ name: 'Acme', plan: 'free', credits: 3 });
+  });
+
+  it('leaves no child running when the supervisor itself is killed (SIGKILL)', async () => {
+    const pids = stackPids();
+    first.child.kill('SIGKILL');
+    await first.exit;
+    await waitFor(async () => pids.every((pid) => !isPidAlive(pid)), {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      what: `the children of npm start (pids ${pids.join(', ')}) to stop`,
+    });
+    for (const port of Object.values(ports)) expect(await portInUse(port), `port ${port}`).toBeUndefined();
+    expect(existsSync(stackStateFile(dataDir))).toBe(false);
+  });
+});
