@@ -170,6 +170,11 @@ async function main(): Promise<void> {
     state.update({ apiUrl });
     log(`api                  ${apiUrl}   (OpenAPI reference: /api/v1/docs)`);
     log(`worker               task queue ${config.temporal.taskQueue}`);
+    log(
+      config.paymentProvider === 'test'
+        ? 'payments             test provider: tokens beginning tok_test_ok succeed (PAYMENT_PROVIDER=none refuses all)'
+        : 'payments             none configured: purchases are refused (PAYMENT_PROVIDER)',
+    );
     log('Ctrl-C stops everything.');
   } catch (err) {
     log(`could not start: ${errorText(err)}`);
