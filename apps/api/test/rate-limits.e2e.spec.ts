@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, createAccount } from '../../../test/support/api';
+import { ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { type Stack, startStack } from '../../../test/support/processes';
 
 /** Fixed windows: start a per-minute check early enough in a minute that it cannot straddle two. */
@@ -12,6 +12,22 @@ async function awayFromMinuteEnd(): Promise<void> {
 function secondsToUtcMidnight(): number {
   const now = new Date();
   return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+}
+
+/** Waits (on the database, sparing the keys' per-minute budget) until these videos hold no slot. */
+async function atGate(ids: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const busy = await testDb()
+      .selectFrom('videos')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('awaiting_approval', '=', false)
+      .execute();
+    if (busy.length === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('videos did not reach the review gate');
 }
 
 describe('rate limits (counters in PostgreSQL, shared by api instances)', () => {
@@ -28,33 +44,58 @@ describe('rate limits (counters in PostgreSQL, shared by api instances)', () => 
         taskQueue: ctx.taskQueue,
         dataDir: path.join(ctx.dataDir, name),
         apiOnly: true,
-        env: { RATE_LIMIT_PER_MINUTE: '6', VIDEO_CREATE_LIMIT_STARTER: '4' },
+        env: { RATE_LIMIT_PER_MINUTE: '6', VIDEO_CREATE_LIMIT_STARTER: '4', VIDGEN_FAULT_INJECTION: '1' },
       });
     [a, b] = await Promise.all([start('rl-a'), start('rl-b')]);
   });
   afterAll(() => Promise.all([a?.stop(), b?.stop()]));
 
-  it('the 11th video create in a day on the free plan is a 429 with the exact simple body and Retry-After', async () => {
+  it('the 11th video created in a day on the free plan is a 429 with the exact simple body and Retry-After; only created videos count', async () => {
     const account = await createAccount({ plan: 'free', baseUrl: a.baseUrl });
-    // Keys hold 6 requests a minute each here; spread the creates so only the daily limit can bite.
+    // Keys hold 6 requests a minute each here; spread the requests so only the daily limit can bite.
     const keys: ApiClient[] = [];
-    for (let i = 0; i < 4; i++) keys.push((await account.keyWith(['videos:*'])).api);
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const res = await keys[i % 4]!.post('/videos', { prompt: `Daily ${i}.`, scene_count: 1 });
-      statuses.push(res.status);
-      if (res.status === 429) expect(res.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
+    for (let i = 0; i < 5; i++) keys.push((await account.keyWith(['videos:*'])).api);
+    let turn = 0;
+    const next = () => keys[turn++ % keys.length]!;
+    const created: string[] = [];
+    const create = async (body: Record<string, unknown>, headers?: Record<string, string>) => {
+      const res = await next().post('/videos', { scene_count: 1, ...body }, headers);
+      if (res.status === 201 && res.headers.get('idempotent-replayed') !== 'true') created.push(res.body.id);
+      return res;
+    };
+
+    // Three held in scripting fill the account's slots: a fourth is refused and not counted.
+    for (let i = 0; i < 3; i++) {
+      const res = await create({ prompt: `Held ${i}.`, faults: { scripting: { fail_attempts: 2 } } });
+      expect(res.status, res.text).toBe(201);
     }
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(3);
-    const eleventh = await keys[0]!.post('/videos', { prompt: 'One too many.', scene_count: 1 });
+    const busy = await create({ prompt: 'No slot.' });
+    expect(busy.status).toBe(429);
+    expect(busy.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
+    // Invalid requests create nothing and are not counted either.
+    expect((await create({ prompt: '' })).status).toBe(422);
+    await atGate(created);
+    const first = await create({ prompt: 'Once.' }, { 'Idempotency-Key': 'daily-once' });
+    expect(first.status).toBe(201);
+    await atGate(created);
+    while (created.length < 10) {
+      expect((await create({ prompt: `Daily ${created.length}.` })).status).toBe(201);
+      await atGate(created);
+    }
+
+    const eleventh = await create({ prompt: 'One too many.' });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body).toEqual({ error: 'Rate limit exceeded: 10 per 1 day' });
     const retryAfter = Number(eleventh.headers.get('retry-after'));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(Math.abs(retryAfter - secondsToUtcMidnight())).toBeLessThanOrEqual(5);
+    // A replay creates nothing, so the limit does not stand in its way.
+    const replay = await create({ prompt: 'Once.' }, { 'Idempotency-Key': 'daily-once' });
+    expect(replay.status).toBe(201);
+    expect(replay.body.id).toBe(first.body.id);
     // Other endpoints are not part of the daily video limit.
-    expect((await keys[1]!.get('/videos')).status).toBe(200);
+    expect((await next().get('/videos')).status).toBe(200);
   });
 
   it('two api instances share one per-key counter: the 7th request in a minute is refused by either', async () => {
@@ -80,12 +121,14 @@ describe('rate limits (counters in PostgreSQL, shared by api instances)', () => 
     await awayFromMinuteEnd();
     const account = await createAccount({ plan: 'starter', baseUrl: a.baseUrl });
     const onB = new ApiClient(b.baseUrl, account.key);
-    const statuses = [];
+    const created: string[] = [];
     for (let i = 0; i < 4; i++) {
       const client = i % 2 ? onB : account.api;
-      statuses.push((await client.post('/videos', { prompt: `Starter ${i}.`, scene_count: 1 })).status);
+      const res = await client.post('/videos', { prompt: `Starter ${i}.`, scene_count: 1 });
+      expect(res.status, res.text).toBe(201);
+      created.push(res.body.id);
+      await atGate(created);
     }
-    expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
     const fifth = await account.api.post('/videos', { prompt: 'Starter 5.', scene_count: 1 });
     expect(fifth.status).toBe(429);
     expect(fifth.body).toEqual({ error: 'Rate limit exceeded: 4 per 1 day' });

@@ -1,5 +1,5 @@
 import { RateLimitedError } from '@vidgen/core';
-import { type Db, sql } from '@vidgen/db';
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
 
 export interface RateLimit {
   limit: number;
@@ -18,14 +18,15 @@ export class RateLimiter {
 
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, rule: RateLimit): Promise<void> {
+  /** Counts one request; throws RateLimitedError past the limit. Inside `trx`, the count rolls back with it. */
+  async hit(key: string, rule: RateLimit, trx?: Transaction<Database>): Promise<void> {
     const row = await sql<{ count: number; retry_after: number }>`
       insert into rate_limit_counters as c (key, window_start, count)
       values (${key}, date_trunc(${rule.window}, now()), 1)
       on conflict (key, window_start) do update set count = c.count + 1
       returning c.count,
         ceil(extract(epoch from (date_trunc(${rule.window}, now()) + ${`1 ${rule.window}`}::interval - now())))::int as retry_after`
-      .execute(this.db)
+      .execute(trx ?? this.db)
       .then((r) => r.rows[0]!);
     this.calls = (this.calls + 1) % 1000;
     if (this.calls === 0) void this.prune();
@@ -43,5 +44,33 @@ export class RateLimiter {
     await sql`delete from rate_limit_counters where window_start < now() - interval '2 days'`
       .execute(this.db)
       .catch(() => undefined);
+  }
+}
+
+export type PlanName = 'free' | 'starter' | 'pro';
+
+/**
+ * The plan's daily limit on video creations, counted inside the transaction that creates the
+ * video: a request that creates nothing (a refusal, a validation error, an Idempotency-Key
+ * replay) is not counted, and the count is exact across api instances.
+ */
+export class DailyVideoQuota {
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly perDay: Record<PlanName, number>,
+  ) {}
+
+  async take(accountId: string, trx: Transaction<Database>): Promise<void> {
+    const account = await trx
+      .selectFrom('accounts')
+      .select('plan')
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    const plan = (account?.plan ?? 'free') as PlanName;
+    await this.limiter.hit(
+      `videos:create:${accountId}`,
+      { limit: this.perDay[plan] ?? this.perDay.free, window: 'day' },
+      trx,
+    );
   }
 }

@@ -73,6 +73,8 @@ export class VideoRepository {
   async createWithinLimit(
     input: { accountId: string; prompt: string; sceneCount: number; options: VideoOptions; faults: unknown },
     limit: number,
+    /** Runs after the slot check, before the insert, in the same transaction (the daily quota). */
+    beforeInsert?: (trx: Tx) => Promise<void>,
   ): Promise<Video> {
     return this.transaction(async (trx) => {
       await trx
@@ -83,6 +85,7 @@ export class VideoRepository {
         .executeTakeFirstOrThrow();
       const inProgress = await this.countInProgress(input.accountId, trx);
       if (inProgress >= limit) throw new MaxConcurrentVideosError(limit);
+      await beforeInsert?.(trx);
       const row = await trx
         .insertInto('videos')
         .values({

@@ -7,6 +7,7 @@ import {
   pageOf,
   ValidationError,
 } from '@vidgen/core';
+import type { Database, Transaction } from '@vidgen/db';
 import { productionCreditsFor } from '@vidgen/ledger';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
@@ -47,6 +48,8 @@ export class VideoService {
     private readonly options: {
       faultInjection: boolean;
       onStartFailure?: (videoId: string, err: unknown) => void;
+      /** Counts a creation against the account's daily quota, in the creating transaction. */
+      dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
     },
   ) {}
 
@@ -77,6 +80,7 @@ export class VideoService {
     const video = await this.videos.createWithinLimit(
       { accountId, prompt: input.prompt, sceneCount: input.sceneCount, options: input.options, faults },
       VIDEO_LIMITS.concurrentVideos,
+      this.options.dailyQuota && ((trx) => this.options.dailyQuota!.take(accountId, trx)),
     );
     try {
       await this.workflows.start({

@@ -13,7 +13,7 @@ import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb, type Db } from '@vidgen/db';
 import { CreditsService, createPaymentProvider, LedgerRepository } from '@vidgen/ledger';
-import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
+import { DailyVideoQuota, IdempotencyStore, RateLimiter } from '@vidgen/limits';
 import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
 import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
 import {
@@ -110,6 +110,7 @@ export class InfraModule {
             assets: AssetRepository,
             storage: AssetStorage,
             temporal: TemporalHandle,
+            limiter: RateLimiter,
           ) => {
             const log = new Logger('VideoService');
             return new VideoService(
@@ -125,10 +126,11 @@ export class InfraModule {
                 faultInjection: config.faultInjection,
                 onStartFailure: (videoId, err) =>
                   log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+                dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
               },
             );
           },
-          inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL],
+          inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, RateLimiter],
         },
         {
           provide: AssetService,

@@ -5,7 +5,6 @@ import { ValidationError } from '@vidgen/core';
 import { VIDEO_LIMITS } from '@vidgen/videos';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
-import { DailyVideoQuota } from '../common/rate-limit.guard';
 import { UuidPipe } from '../common/uuid.pipe';
 import { VideoPresenter } from './video.presenter';
 import { AddSceneDto, CreateVideoDto, ListVideosQuery, RegenerateDto, UpdateSceneDto } from './videos.dto';
@@ -17,7 +16,6 @@ export class VideosController {
 
   @Post()
   @RequireScope('videos:write')
-  @DailyVideoQuota()
   @Idempotent()
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first result for 24 h' })
   @ApiCreatedResponse({ description: 'The video, queued for scripting' })
