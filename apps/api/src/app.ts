@@ -7,6 +7,7 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
+import { jsonBodyGuard } from './common/json-body-guard';
 import { requestIdMiddleware } from './common/request-id';
 import { ApiValidationPipe } from './common/validation.pipe';
 
@@ -27,6 +28,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
       : renderError(new NotFoundException(), req, res),
   );
   app.use(express.json({ limit: '1mb' }));
+  app.use(jsonBodyGuard);
   // Body-parser failures happen before Nest routing; render them with the same error renderer.
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
     renderError(err, req, res),

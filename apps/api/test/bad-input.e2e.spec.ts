@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/support/api';
+import { scenesOf, toGate } from '../../../test/support/lifecycle';
 
 const ID = 'e95bced8-87a3-47b0-8124-627ce40d01c2';
 const cursor = (text: string) => Buffer.from(text).toString('base64url');
@@ -34,6 +35,34 @@ describe('bad input that looks almost right', () => {
         expect(res.body.error.code).toBe('VALIDATION_ERROR');
         expect(res.body.error.details.map((d: any) => d.loc)).toContainEqual(['query', 'cursor']);
       }
+    }
+  });
+
+  it('a NUL character in a prompt or an edited narration is a 422 at that field, and nothing is created', async () => {
+    const before = (await account.api.get('/videos?limit=100')).body.data.length;
+    const res = await account.api.post('/videos', { prompt: 'Bees\u0000 at work', scene_count: 1 });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.error.details.map((d: any) => d.loc)).toContainEqual(['body', 'prompt']);
+    expect((await account.api.get('/videos?limit=100')).body.data).toHaveLength(before);
+
+    const video = await toGate(account.api, { prompt: 'Bees at work.', scene_count: 1 });
+    const [scene] = await scenesOf(account.api, video.id);
+    const edit = await account.api.patch(`/videos/${video.id}/scenes/${scene.id}`, {
+      narration: 'Buzz\u0000.',
+    });
+    expect(edit.status, edit.text).toBe(422);
+    expect(edit.body.error.details.map((d: any) => d.loc)).toContainEqual(['body', 'narration']);
+    expect((await scenesOf(account.api, video.id))[0].narration).toBe(scene.narration);
+  });
+
+  it('deeply nested JSON is a 422 at body, with or without an Idempotency-Key', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = `{"prompt":"Deep","scene_count":1,"extra":${deep}}`;
+    for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }]) {
+      const res = await account.api.request('POST', '/videos', { rawBody: body, headers });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.map((d: any) => d.loc)).toContainEqual(['body']);
     }
   });
 });
