@@ -110,10 +110,14 @@ export async function startStack(options: {
       }
       try {
         // Not waiting for health: the OpenAPI document is served without touching any dependency.
-        const probe =
-          options.waitForHealthy === false ? 'openapi.json' : options.apiOnly ? 'health' : 'health/worker';
-        const res = await fetch(`${baseUrl}/${probe}`, { signal: AbortSignal.timeout(20_000) });
-        return res.ok;
+        if (options.waitForHealthy === false) {
+          return (await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(5000) })).ok;
+        }
+        const res = await fetch(`${baseUrl}/health/ready`, { signal: AbortSignal.timeout(5000) });
+        if (!res.ok) return false;
+        // With a worker: ready once Temporal has seen it poll the task queue.
+        const ready = (await res.json()) as { workers: { pollers: number | null } };
+        return options.apiOnly || (ready.workers.pollers ?? 0) > 0;
       } catch {
         return false;
       }

@@ -1,8 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '@vidgen/devstack';
+import { VideoRepository } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, type ApiResponse, createAccount, type TestAccount } from '../../../test/support/api';
+import {
+  ApiClient,
+  type ApiResponse,
+  createAccount,
+  type TestAccount,
+  testDb,
+} from '../../../test/support/api';
 import { type Stack, startStack } from '../../../test/support/processes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -257,8 +264,26 @@ describe('500 errors from a broken dependency', () => {
       expect(res.text).not.toContain(leak);
   });
 
-  it('answers 500 DATABASE_ERROR on the health check when PostgreSQL is down', async () => {
-    expectStandardError(await noDatabase.get('/health'), 500, 'DATABASE_ERROR');
+  it('readiness answers 503 within 2 s naming the database when PostgreSQL is down; liveness stays 200', async () => {
+    const started = Date.now();
+    const res = await noDatabase.get('/health/ready');
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'failed' } } });
+    expect(res.text).not.toContain(new URL(deadDatabaseUrl).port);
+    expect((await noDatabase.get('/health/live')).status).toBe(200);
+  });
+
+  it('readiness answers 503 within 2 s naming Temporal when it cannot be reached', async () => {
+    const started = Date.now();
+    const res = await noTemporal.get('/health/ready');
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      status: 'unavailable',
+      checks: { database: { status: 'ok' }, temporal: { status: 'failed' } },
+      workers: { pollers: null },
+    });
   });
 
   it('still answers requests that need no database', async () => {
@@ -267,7 +292,26 @@ describe('500 errors from a broken dependency', () => {
   });
 
   it('answers 500 INTERNAL_ERROR when Temporal cannot be reached, leaking nothing', async () => {
-    const res = await noTemporal.get('/health');
+    // A video at the review gate: approving it goes to its workflow, which cannot be reached.
+    const account = await createAccount({ credits: 10, baseUrl: noTemporal.baseUrl });
+    const videos = new VideoRepository(testDb());
+    const video = await videos.createWithinLimit(
+      {
+        accountId: account.accountId,
+        prompt: 'Unreachable.',
+        sceneCount: 1,
+        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+        faults: null,
+      },
+      3,
+    );
+    await videos.recordTransition(video.id, {
+      key: 'script1:awaiting_approval',
+      type: 'awaiting_approval',
+      status: 'pending',
+      awaitingApproval: true,
+    });
+    const res = await account.api.post(`/videos/${video.id}/approve`);
     expectStandardError(res, 500, 'INTERNAL_ERROR');
     expect(res.body.error.message).toBe('Internal server error');
     for (const leak of [String(deadTemporalPort), '127.0.0.1', 'connect', 'grpc', 'at ']) {

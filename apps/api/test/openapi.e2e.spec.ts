@@ -177,7 +177,7 @@ describe('OpenAPI', () => {
   });
 
   it('does not claim the public health endpoints need a key', () => {
-    for (const p of ['/api/v1/health', '/api/v1/health/worker']) {
+    for (const p of ['/api/v1/health/live', '/api/v1/health/ready']) {
       const op = doc.paths[p].get;
       expect(op.security ?? doc.security ?? [], p).toEqual([]);
     }

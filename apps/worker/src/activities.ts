@@ -1,17 +1,12 @@
 import type { Client } from '@temporalio/client';
 import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
-import { type Db, sql } from '@vidgen/db';
+import type { Db } from '@vidgen/db';
 import { LedgerRepository } from '@vidgen/ledger';
 import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
 import { createVideoActivities, VideoRepository } from '@vidgen/videos';
 import { createWebhookActivities } from '@vidgen/webhooks';
-import type {
-  HealthActivities,
-  VideoActivities,
-  WebhookActivities,
-  WebhookDeliveryActivities,
-} from '@vidgen/workflows';
+import type { VideoActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
 
 export interface ActivityDeps {
   db: Db;
@@ -24,13 +19,7 @@ export function createActivities({
   db,
   config,
   client,
-}: ActivityDeps): HealthActivities & VideoActivities & WebhookActivities & WebhookDeliveryActivities {
-  const health: HealthActivities = {
-    async probeDependencies() {
-      await sql`select 1`.execute(db);
-      return { database: 'ok', workerPid: process.pid, checkedAt: new Date().toISOString() };
-    },
-  };
+}: ActivityDeps): VideoActivities & WebhookActivities & WebhookDeliveryActivities {
   const videos = createVideoActivities({
     videos: new VideoRepository(db),
     assets: new AssetRepository(db),
@@ -39,5 +28,5 @@ export function createActivities({
     providers: createProviders(config.media),
     renderer: new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }),
   });
-  return { ...health, ...videos, ...createWebhookActivities({ db, client, config }) };
+  return { ...videos, ...createWebhookActivities({ db, client, config }) };
 }

@@ -13,5 +13,4 @@ export const SearchAttributes = {
 export const workflowIds = {
   video: (videoId: string) => `video-${videoId}`,
   webhookDelivery: (deliveryId: string) => `webhook-delivery-${deliveryId}`,
-  health: (probeId: string) => `health-${probeId}`,
 };

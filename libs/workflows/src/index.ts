@@ -3,7 +3,6 @@
 import path from 'node:path';
 
 export * from './contracts';
-export * from './health.contracts';
 export * from './video.contracts';
 export * from './video-keys';
 export * from './webhook-backoff';

@@ -1,4 +1,3 @@
 // Entry point of the workflow bundle: every workflow the worker runs is exported here.
-export { healthCheckWorkflow } from './health.workflow';
 export { videoPipelineWorkflow } from './video-pipeline.workflow';
 export { webhookDeliveryWorkflow } from './webhook-delivery.workflow';

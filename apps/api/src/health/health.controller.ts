@@ -1,42 +1,72 @@
-import { randomUUID } from 'node:crypto';
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@vidgen/config';
 import { type Db, sql } from '@vidgen/db';
-import { type HealthProbeResult, workflowIds } from '@vidgen/workflows';
+import type { Response } from 'express';
 import { Public } from '../common/auth';
 import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.module';
+import { type CheckResult, HealthChecks } from './health.checks';
 
+/**
+ * Probes for orchestrators (PRODUCT §9 in docs/runbook.md): public, cheap, bounded. Neither
+ * starts a workflow; readiness checks each dependency within 2 s and reports the worker
+ * pollers Temporal has seen on the task queue (cached, informational).
+ */
 @ApiTags('health')
 @Controller('health')
 @Public()
 export class HealthController {
-  constructor(
-    @Inject(DB) private readonly db: Db,
-    @Inject(TEMPORAL) private readonly temporal: TemporalHandle,
-    @Inject(CONFIG) private readonly config: AppConfig,
-  ) {}
+  private readonly checks: HealthChecks;
 
-  /** Liveness plus the two dependencies the api itself talks to. */
-  @Get()
-  @ApiOkResponse({ description: 'database and temporal reachable' })
-  async health(): Promise<{ status: 'ok'; database: 'ok'; temporal: 'ok' }> {
-    await sql`select 1`.execute(this.db);
-    await this.temporal.client.connection.workflowService.getSystemInfo({});
-    return { status: 'ok', database: 'ok', temporal: 'ok' };
+  constructor(
+    @Inject(DB) db: Db,
+    @Inject(TEMPORAL) temporal: TemporalHandle,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.checks = new HealthChecks(
+      {
+        database: async () => {
+          await sql`select 1`.execute(db);
+        },
+        temporal: async (deadline) => {
+          const { client } = temporal;
+          await client.connection.withDeadline(deadline, () => client.workflowService.getSystemInfo({}));
+        },
+        pollers: async (deadline) => {
+          const { client } = temporal;
+          const res = await client.connection.withDeadline(deadline, () =>
+            client.workflowService.describeTaskQueue({
+              namespace: config.temporal.namespace,
+              taskQueue: { name: config.temporal.taskQueue },
+              taskQueueType: 1, // workflow tasks: every worker role that runs workflows polls them
+            }),
+          );
+          return res.pollers?.length ?? 0;
+        },
+      },
+      config.temporal.taskQueue,
+    );
   }
 
-  /** A full round trip: the api starts a workflow, a worker runs its activity against PostgreSQL. */
-  @Get('worker')
-  @ApiOkResponse({ description: 'a worker completed a probe workflow' })
-  async worker(): Promise<{ status: 'ok'; round_trip_ms: number; worker: HealthProbeResult }> {
-    const started = Date.now();
-    const result = await this.temporal.client.workflow.execute('healthCheckWorkflow', {
-      taskQueue: this.config.temporal.taskQueue,
-      workflowId: workflowIds.health(randomUUID()),
-      workflowExecutionTimeout: '15 seconds',
-      args: [],
-    });
-    return { status: 'ok', round_trip_ms: Date.now() - started, worker: result as HealthProbeResult };
+  /** The process answers. */
+  @Get('live')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the api process is up' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** The database and Temporal answer, each within 2 s; 503 names the parts that did not. */
+  @Get('ready')
+  @ApiOkResponse({ description: 'database and Temporal reachable' })
+  @ApiServiceUnavailableResponse({ description: 'a dependency did not answer within 2 s' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<{
+    status: 'ok' | 'unavailable';
+    checks: Record<'database' | 'temporal', CheckResult>;
+    workers: { task_queue: string; pollers: number | null };
+  }> {
+    const report = await this.checks.run();
+    res.status(report.status === 'ok' ? 200 : 503);
+    return report;
   }
 }
