@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { type INestApplication, NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -13,9 +14,21 @@ import { ApiValidationPipe } from './common/validation.pipe';
 
 export const API_PREFIX = 'api/v1';
 
+/**
+ * Node closes an idle keep-alive connection after 5 s, racing clients and proxies that reuse it
+ * a moment later ("socket closed" errors). Idle connections stay open longer than the common
+ * client and load-balancer idle timeouts (60 s), and headers may take longer still.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+}
+
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
+  keepConnectionsAlive(app.getHttpServer());
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('query parser', 'simple');
