@@ -20,6 +20,7 @@ export default defineConfig({
         plugins,
         test: {
           name: 'unit',
+          globalSetup: ['test/unit-setup.ts'],
           include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...STACK_SPECS],
         },

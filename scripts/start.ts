@@ -18,6 +18,7 @@ import { createDb, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import {
   describeTakenPorts,
   EXIT_WITH_PARENT,
+  ensureFfmpeg,
   findRunningStack,
   nextRestart,
   type PlannedPort,
@@ -154,6 +155,9 @@ async function main(): Promise<void> {
     log(`migrations           ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
     state.update({ databaseUrl });
 
+    log(
+      `ffmpeg               ${await ensureFfmpeg({ configured: config.ffmpegPath, envPath: process.env.PATH, log })}`,
+    );
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     for (const name of ['worker', 'api'] as const) {
       stops.push(

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import {
+  ensureFfmpeg,
   freePort,
   type RunningPostgres,
   startEmbeddedPostgres,
@@ -73,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await migrateToLatest(db);
     await db.destroy();
 
+    log(`ffmpeg ${await ensureFfmpeg({ envPath: process.env.PATH, log })}`);
     const temporal = await startTemporalDevServer({
       headless: true,
       envPath: process.env.PATH,

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './repo-root';
 import { isPidAlive, readStackState, type StackState } from './stack-state';
-import { REPO_ROOT } from './temporal-cli';
 import { stopChild } from './temporal-dev-server';
 
 /**

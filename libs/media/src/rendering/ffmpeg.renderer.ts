@@ -143,7 +143,8 @@ export class FfmpegRenderer {
   ): string[] {
     const { width, height } = frameSize(aspectRatio);
     const n = scenes.length;
-    const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1,format=yuv420p`;
+    // Stills are full-range RGB: convert to limited-range BT.709, which every player expects of H.264.
+    const fit = `scale=${width}:${height}:force_original_aspect_ratio=increase:out_color_matrix=bt709:out_range=tv,crop=${width}:${height},setsar=1,format=yuv420p`;
     const filters: string[] = [];
     scenes.forEach((_, i) => {
       const frames = plan.frames[i]!;
