@@ -64,6 +64,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
           workflowBundle,
           activities,
           shutdownGraceTime: '20 seconds',
+          // A dead worker's cached workflows move to another worker after this, not Temporal's 10 s.
+          stickyQueueScheduleToStartTimeout: '3 seconds',
         });
         log.info(
           { taskQueue: config.temporal.taskQueue, address: config.temporal.address },

@@ -25,13 +25,19 @@ export const script = proxyActivities<Pick<VideoActivities, 'writeScript' | 'ref
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
 });
 
-/** One scene's image or narration, and the timeline. */
-export const media = proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene' | 'curate'>>(
-  {
-    startToCloseTimeout: '3 minutes',
-    retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-  },
-);
+/** One scene's image or narration. */
+export const media = proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>({
+  startToCloseTimeout: '3 minutes',
+  // They heartbeat while they work: a worker that dies is noticed within this, not after 3 minutes.
+  heartbeatTimeout: '10 seconds',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
+
+/** The timeline and subtitles: quick, no provider call. */
+export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>({
+  startToCloseTimeout: '3 minutes',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+});
 
 export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
   startToCloseTimeout: '15 minutes',

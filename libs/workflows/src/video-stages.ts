@@ -9,6 +9,7 @@ import {
   renderer,
   STAGE_MAX_ATTEMPTS,
   script,
+  timeline,
   webhooks,
 } from './video-activity-proxies';
 import { failureFor, isBusinessRefusal, StageFailure } from './video-failures';
@@ -142,7 +143,9 @@ async function runStage(
       }
       return;
     case 'curating':
-      await attempt(s, 'curating', () => media.curate({ videoId, run: r, fault: s.activeFault('curating') }));
+      await attempt(s, 'curating', () =>
+        timeline.curate({ videoId, run: r, fault: s.activeFault('curating') }),
+      );
       return;
     case 'rendering':
       await attempt(s, 'rendering', () =>

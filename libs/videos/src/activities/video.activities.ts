@@ -97,6 +97,18 @@ function tidyEdit<E extends SceneEdit>(edit: E): E {
   };
 }
 
+/**
+ * Heartbeats every 2 s until stopped: with the proxy's heartbeat timeout, a worker that dies
+ * mid-call is noticed in seconds and the call retried elsewhere, not after its 3-minute
+ * start-to-close timeout.
+ */
+function heartbeatWhileRunning(): () => void {
+  const ctx = Context.current();
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), 2000);
+  return () => clearInterval(timer);
+}
+
 async function lockVideo(trx: Transaction<Database>, videoId: string): Promise<void> {
   await trx.selectFrom('videos').select('id').where('id', '=', videoId).forNoKeyUpdate().execute();
 }
@@ -330,6 +342,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       if (scene.imageAssetId) return; // produced by an earlier run: reused, not redone
       injectFaults('visualising', { ...input.fault, fail: input.fault.failScenes.includes(scene.position) });
       const tmp = await mkdtemp(path.join(os.tmpdir(), 'vidgen-img-'));
+      const stopBeating = heartbeatWhileRunning();
       try {
         const image = await providers.image
           .generateImage(
@@ -373,6 +386,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           );
         });
       } finally {
+        stopBeating();
         await rm(tmp, { recursive: true, force: true });
       }
     },
@@ -386,6 +400,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
       if (scene.narrationAssetId) return;
       injectFaults('narrating', input.fault);
       const tmp = await mkdtemp(path.join(os.tmpdir(), 'vidgen-tts-'));
+      const stopBeating = heartbeatWhileRunning();
       try {
         const speech = await providers.speech
           .synthesize(
@@ -427,6 +442,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
           );
         });
       } finally {
+        stopBeating();
         await rm(tmp, { recursive: true, force: true });
       }
     },
