@@ -2,7 +2,7 @@
 # start-up, as `npm start` does, so there is no build step; the command picks the app:
 #   node -r @swc-node/register apps/api/src/main.ts      (default)
 #   node -r @swc-node/register apps/worker/src/main.ts
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 # The local image provider draws captions in DejaVu Sans.
 RUN apt-get update \
