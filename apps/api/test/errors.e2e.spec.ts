@@ -80,7 +80,7 @@ describe('error responses', () => {
 
     it('for a path outside /api/v1, in the same body', async () => {
       const res = await fetch(new URL('/somewhere', inject('stack').apiBaseUrl));
-      const body = await res.json();
+      const body = (await res.json()) as { error: { code: string; request_id: string } };
       expect(res.status).toBe(404);
       expect(body.error.code).toBe('NOT_FOUND');
       expect(body.error.request_id).toBe(res.headers.get('x-request-id'));
