@@ -7,7 +7,7 @@ import { type Stack, startStack } from '../../../test/support/processes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Interface §7.1: exactly code, message, request_id (+ details for validation errors). */
+/** docs/api.md#errors: exactly code, message, request_id (+ details for validation errors). */
 function expectStandardError(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -33,7 +33,7 @@ async function cli(...args: string[]): Promise<CliResult> {
   }
 }
 
-/** PRODUCT §2: with --json, exactly one JSON object on stdout. */
+/** With --json, exactly one JSON object on stdout (apps/cli/README.md). */
 function singleJsonObject(res: CliResult): Record<string, unknown> {
   const lines = res.stdout.split('\n').filter((l) => l.trim() !== '');
   expect(lines, res.stdout + res.stderr).toHaveLength(1);

@@ -24,7 +24,7 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Idempotency-Key handling (PRODUCT §5, issue "Credits"): the first request with a key claims
+ * Idempotency-Key handling (docs/credits.md#idempotency-keys): the first request with a key claims
  * it; a repeat with the same body gets the first response again; a repeat with another body,
  * or while the first is still running, is a 409 CONFLICT. Keys live 24 hours. A request that
  * fails releases its key, so the client can retry it.
