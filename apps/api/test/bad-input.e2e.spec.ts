@@ -58,7 +58,7 @@ describe('bad input that looks almost right', () => {
   it('deeply nested JSON is a 422 at body, with or without an Idempotency-Key', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const body = `{"prompt":"Deep","scene_count":1,"extra":${deep}}`;
-    for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }]) {
+    for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }] as Record<string, string>[]) {
       const res = await account.api.request('POST', '/videos', { rawBody: body, headers });
       expect(res.status, res.text).toBe(422);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');

@@ -17,7 +17,7 @@ function expectValidationError(res: ApiResponse, loc: string[]): void {
   expect(res.body.error.details.map((d: { loc: string[] }) => d.loc)).toContainEqual(loc);
 }
 
-/** Interface §2.1, exactly. */
+/** The webhook record of docs/api.md#webhook-record, exactly. */
 function expectWebhookRecord(
   body: Record<string, unknown>,
   expected: { accountId: string; url: string; event: string },

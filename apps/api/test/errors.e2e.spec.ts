@@ -14,7 +14,7 @@ import { type Stack, startStack } from '../../../test/support/processes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Interface §7.1: exactly code, message, request_id (+ details for validation errors). */
+/** docs/api.md#errors: exactly code, message, request_id (+ details for validation errors). */
 function expectStandardError(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -87,7 +87,7 @@ describe('error responses', () => {
 
     it('for a path outside /api/v1, in the same body', async () => {
       const res = await fetch(new URL('/somewhere', inject('stack').apiBaseUrl));
-      const body = await res.json();
+      const body = (await res.json()) as { error: { code: string; request_id: string } };
       expect(res.status).toBe(404);
       expect(body.error.code).toBe('NOT_FOUND');
       expect(body.error.request_id).toBe(res.headers.get('x-request-id'));

@@ -9,7 +9,11 @@ function get(
     const req = http.get(url, { agent }, (res) => {
       res.resume();
       res.on('end', () =>
-        resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }),
+        resolve({
+          status: res.statusCode!,
+          keepAlive: String(res.headers['keep-alive']),
+          reused: req.reusedSocket,
+        }),
       );
     });
     req.on('error', reject);

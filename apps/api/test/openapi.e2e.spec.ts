@@ -103,7 +103,7 @@ describe('OpenAPI', () => {
 
   beforeAll(async () => {
     res = await fetch(`${inject('stack').apiBaseUrl}/openapi.json`);
-    doc = await res.json();
+    doc = (await res.json()) as Json;
   });
 
   it('serves /api/v1/openapi.json as JSON without a key', () => {

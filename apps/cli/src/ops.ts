@@ -30,8 +30,9 @@ export async function replayHistory(history: unknown, workflowId: string): Promi
 }
 
 /**
- * Operator commands (PRODUCT §9): find stuck videos, retry failed ones, and replay a
- * workflow's history against the current code to prove a change is deterministic.
+ * Operator commands (README.md#operators, apps/cli/README.md): find stuck videos, retry failed
+ * ones, and replay a workflow's history against the current code to prove a change is
+ * deterministic.
  */
 export function addOpsCommands(program: Command): void {
   const ops = program.command('ops').description('operate running videos and workflows');

@@ -38,7 +38,7 @@ async function cliWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Cl
   }
 }
 
-/** PRODUCT §2: with --json, exactly one JSON object on stdout. */
+/** With --json, exactly one JSON object on stdout (apps/cli/README.md). */
 function singleJsonObject(res: CliResult): Record<string, unknown> {
   const lines = res.stdout.split('\n').filter((l) => l.trim() !== '');
   expect(lines, res.stdout + res.stderr).toHaveLength(1);

@@ -1,4 +1,4 @@
-/** The interface's scope table (section 5) plus the credits family (PRODUCT §5). */
+/** The scope families of docs/api.md#scopes: videos, assets and callbacks, plus credits. */
 export const SCOPE_FAMILIES = ['videos', 'assets', 'callbacks', 'credits'] as const;
 export type ScopeFamily = (typeof SCOPE_FAMILIES)[number];
 export type Scope = `${ScopeFamily}:${'read' | 'write' | '*'}`;

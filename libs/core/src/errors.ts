@@ -1,6 +1,6 @@
 /**
  * Domain errors. Libraries throw these; the api's single exception filter turns them into
- * the interface's error bodies (section 7). Nothing else builds error JSON.
+ * the error bodies of docs/api.md#errors. Nothing else builds error JSON.
  */
 export interface ValidationDetail {
   loc: (string | number)[];
@@ -114,7 +114,7 @@ export class MaxConcurrentVideosError extends DomainError {
   }
 }
 
-/** The rate limiter's 429 uses the interface's simple body ({"error": message}) and Retry-After. */
+/** The rate limiter's 429 uses the simple body ({"error": message}) and Retry-After (docs/api.md#errors). */
 export class RateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
   readonly status = 429;

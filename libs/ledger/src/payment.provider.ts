@@ -10,7 +10,7 @@ export interface PaymentProvider {
   charge(input: { token: string; amountCents: number; description: string }): Promise<{ reference: string }>;
 }
 
-/** Offline test provider (docs/credits.md): accepts tokens beginning `tok_test_ok`, rejects all others. */
+/** Offline test provider (docs/credits.md#purchases): accepts tokens beginning `tok_test_ok`, rejects all others. */
 export class LocalPaymentProvider implements PaymentProvider {
   async charge(input: { token: string; amountCents: number }): Promise<{ reference: string }> {
     if (!input.token.startsWith('tok_test_ok'))

@@ -1,4 +1,4 @@
-/** PRODUCT §5: 1 credit per scene image; narration ceil(total characters / 1000), at least 1. */
+/** docs/credits.md#pricing: 1 credit per scene image; narration ceil(total characters / 1000), at least 1. */
 export const CREDITS_PER_SCENE_IMAGE = 1;
 
 export function narrationCredits(totalCharacters: number): number {

@@ -31,7 +31,7 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Idempotency-Key handling (docs/credits.md): the first request with a key claims it; a repeat
+ * Idempotency-Key handling (docs/credits.md#idempotency-keys): the first request with a key claims it; a repeat
  * with the same body gets the first response again; a repeat with another body, or while the
  * first is still running, is a 409 CONFLICT. Keys live 24 hours and are then pruned. A request
  * that fails releases its key, so the client can retry it; one whose handler died without

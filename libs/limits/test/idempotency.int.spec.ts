@@ -7,7 +7,7 @@ import { IdempotencyStore, requestHash } from '../src';
 async function newAccount(): Promise<string> {
   const row = await testDb()
     .insertInto('accounts')
-    .values({ name: `idem-${randomUUID().slice(0, 8)}` })
+    .values({ name: `idem-${randomUUID().slice(0, 8)}`, plan: 'free' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

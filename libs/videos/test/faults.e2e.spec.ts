@@ -28,7 +28,7 @@ function expectOneFailure(log: any[], video: any) {
   return failures[0];
 }
 
-/** Approves the failed video again (PRODUCT §3: a retry) and waits for it to complete. */
+/** Approves the failed video again (a retry, docs/lifecycle.md#retries) and waits for it to complete. */
 async function retryToCompletion(api: ApiClient, video: any) {
   const res = await api.post(`/videos/${video.id}/approve`);
   expect(res.status, res.text).toBe(200);
@@ -42,7 +42,7 @@ async function retryToCompletion(api: ApiClient, video: any) {
 }
 
 // Each test drives whole videos through real retries and renders; on a busy 2-core machine one can take a minute.
-describe.concurrent('injected faults (PRODUCT §4)', { timeout: 150_000 }, () => {
+describe.concurrent('injected faults (docs/fault-injection.md)', { timeout: 150_000 }, () => {
   it('scripting timeout: failed with AI_SERVICE_TIMEOUT, no scenes, nothing charged; regenerate + approve completes', async () => {
     const { api, accountId } = await createAccount({ credits: 10 });
     const created = await createVideo(api, { prompt: PROMPT, faults: { scripting: { timeout: true } } });

@@ -26,7 +26,7 @@ describe('gate activities on PostgreSQL', () => {
       providers: {} as MediaProviders,
       renderer: {} as FfmpegRenderer,
     });
-  const run = <T>(fn: () => Promise<T>) => env.run(fn);
+  const run = <T>(fn: () => Promise<T>) => env.run(fn) as Promise<T>;
 
   async function videoAtGate(credits = 20, scenes = 2) {
     const account = await new AccountRepository(testDb()).create({ name: 'gate', plan: 'pro' });

@@ -27,7 +27,7 @@ const SCENE = {
   narration: 'The keeper checks the frames.',
 };
 
-/** The three scene edits of PRODUCT §3, each expected to be refused with 409 INVALID_STATE. */
+/** The three scene edits (docs/lifecycle.md#calls-by-state), each expected to be a 409 INVALID_STATE. */
 async function expectSceneEditsRefused(api: ApiClient, videoId: string, sceneId: string) {
   expectError(
     await api.patch(`/videos/${videoId}/scenes/${sceneId}`, { narration: 'Changed.' }),
@@ -77,7 +77,7 @@ const completedVideo = shared(async () => {
 afterAll(closeTemporal);
 
 // Each test drives whole videos through real retries and renders; on a busy 2-core machine one can take a minute.
-describe.concurrent('video lifecycle (PRODUCT §3)', { timeout: 150_000 }, () => {
+describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 }, () => {
   describe('approve', () => {
     it('at the gate: 200, charges exactly the estimate, starts production and completes', async () => {
       const { api, accountId } = await createAccount({ credits: 20 });

@@ -69,11 +69,11 @@ describe('video pipeline end to end', () => {
     const narrationSeconds = finalScenes.reduce((n: number, s: any) => n + s.narration_seconds, 0);
 
     const video = await saveAndProbe(done.video_url, 'video.mp4');
-    const v = video.info.streams.find((s: any) => s.codec_type === 'video');
-    const a = video.info.streams.find((s: any) => s.codec_type === 'audio');
-    expect(v.codec_name).toBe('h264');
-    expect(a.codec_name).toBe('aac');
-    expect([v.width, v.height]).toEqual([1280, 720]);
+    const v = video.info.streams.find((s) => s.codec_type === 'video');
+    const a = video.info.streams.find((s) => s.codec_type === 'audio');
+    expect(v?.codec_name).toBe('h264');
+    expect(a?.codec_name).toBe('aac');
+    expect([v?.width, v?.height]).toEqual([1280, 720]);
     expect(Math.abs(Number(video.info.format.duration) - narrationSeconds)).toBeLessThanOrEqual(0.5);
 
     const audio = await saveAndProbe(done.audio_url, 'narration.m4a');

@@ -1,4 +1,4 @@
-/** Interface §6.1: a webhook subscribes to exactly one of these. */
+/** A webhook subscribes to exactly one of these (docs/webhooks.md). */
 export const WEBHOOK_EVENTS = ['video.completed', 'video.failed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

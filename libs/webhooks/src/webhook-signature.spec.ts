@@ -6,7 +6,7 @@ const secret = 'whsec_test_secret';
 const body =
   '{"event":"video.completed","video_id":"0b6c5a3e-3c1f-4a4e-9a65-8e5f0c2c9d11","data":{},"created_at":1790000000}';
 
-describe('signWebhookPayload (interface §6.3)', () => {
+describe('signWebhookPayload (docs/webhooks.md#verify-the-signature)', () => {
   it('is sha256= and the lowercase hex HMAC-SHA-256 of "<timestamp>.<raw body>" keyed with the secret', () => {
     const expected = createHmac('sha256', secret).update(`1790000000.${body}`).digest('hex');
     expect(signWebhookPayload(secret, 1790000000, body)).toBe(`sha256=${expected}`);

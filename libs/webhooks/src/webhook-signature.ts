@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Interface §6.3: the brand part of the header names is the neutral word Service. */
+/** Header names carry the neutral word Service where a brand would be (docs/webhooks.md#what-arrives). */
 export const WEBHOOK_HEADERS = {
   signature: 'X-Service-Signature',
   timestamp: 'X-Service-Timestamp',
@@ -12,8 +12,8 @@ export const WEBHOOK_HEADERS = {
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
- * Interface §6.3: `sha256=` + lowercase hex of HMAC-SHA-256 keyed with the webhook secret
- * over `<timestamp>.<raw body>`. The body must be the very bytes that are sent.
+ * docs/webhooks.md#verify-the-signature: `sha256=` + lowercase hex of HMAC-SHA-256 keyed with
+ * the webhook secret over `<timestamp>.<raw body>`. The body must be the very bytes that are sent.
  */
 export function signWebhookPayload(
   secret: string,

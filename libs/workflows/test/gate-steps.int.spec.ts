@@ -13,14 +13,7 @@ import {
   type WebhookActivities,
   workflowIds,
 } from '../src';
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
+import { deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
 
 describe('gate steps (stand-in activities)', () => {
   let connection: NativeConnection;
@@ -42,8 +35,7 @@ describe('gate steps (stand-in activities)', () => {
     const firstGateWritten = deferred();
     const reportFirstGate = deferred();
     const log: string[] = [];
-    const ok = async () => undefined;
-    const activities: VideoActivities & WebhookActivities = {
+    const activities = standIns({
       recordTransition: async ({ key }) => {
         log.push(key);
         if (key === 'script1:awaiting_approval') {
@@ -56,28 +48,14 @@ describe('gate steps (stand-in activities)', () => {
         log.push(`write script ${scriptVersion}`);
         return [{ visual_description: 'A lighthouse', narration: 'It shines.' }];
       },
-      refineScript: async () => ({ sceneCount: 1 }),
-      planProduction: async () => ({ sceneIds: ['s1'], charges: [] }),
-      approveProduction: ok,
-      generateSceneImage: ok,
-      narrateScene: ok,
-      curate: ok,
-      render: ok,
-      refund: ok,
-      applySceneEdit: async () => ({ sceneId: null }),
-      clearScenes: ok,
-      purgeVideo: ok,
-      settleOutcome: async () => ({ done: true }),
-      beginRegeneration: ok,
-      publishVideoEvent: ok,
-    };
+    });
     const taskQueue = `wf-spec-${randomUUID()}`;
     const worker = await Worker.create({
       connection,
       taskQueue,
       workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
       activities,
-      isolateExecutionTimeout: '2s',
+      ...isolateExecutionTimeout('2s'),
     });
     const videoId = randomUUID();
     const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: false };
@@ -102,32 +80,6 @@ describe('gate steps (stand-in activities)', () => {
     expect(logWhenAnswered.at(-1)).toBe('script2:awaiting_approval');
   }, 60_000);
 
-  /** Stand-ins for every activity: each does nothing unless a test overrides it. */
-  function standIns(
-    overrides: Partial<VideoActivities & WebhookActivities>,
-  ): VideoActivities & WebhookActivities {
-    const ok = async () => undefined;
-    return {
-      recordTransition: ok,
-      writeScript: async () => [{ visual_description: 'A lighthouse', narration: 'It shines.' }],
-      refineScript: async () => ({ sceneCount: 1 }),
-      planProduction: async () => ({ sceneIds: ['s1'], charges: [] }),
-      approveProduction: ok,
-      settleOutcome: async () => ({ done: true }),
-      beginRegeneration: ok,
-      generateSceneImage: ok,
-      narrateScene: ok,
-      curate: ok,
-      render: ok,
-      refund: ok,
-      applySceneEdit: async () => ({ sceneId: null }),
-      clearScenes: ok,
-      purgeVideo: ok,
-      publishVideoEvent: ok,
-      ...overrides,
-    };
-  }
-
   /** Runs a video workflow at the gate against the stand-ins and hands its handle to `fn`. */
   async function atGate<T>(
     activities: VideoActivities & WebhookActivities,
@@ -139,7 +91,7 @@ describe('gate steps (stand-in activities)', () => {
       taskQueue,
       workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
       activities,
-      isolateExecutionTimeout: '2s',
+      ...isolateExecutionTimeout('2s'),
     });
     const videoId = randomUUID();
     const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: false };

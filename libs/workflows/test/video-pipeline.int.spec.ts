@@ -5,21 +5,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  approveUpdate,
-  type VideoActivities,
-  type VideoWorkflowInput,
-  type WebhookActivities,
-  workflowIds,
-} from '../src';
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
+import { approveUpdate, type VideoWorkflowInput, workflowIds } from '../src';
+import { deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
 
 /**
  * The video workflow against the real Temporal server with stand-in activities, for orderings
@@ -47,42 +34,23 @@ describe('video pipeline workflow (stand-in activities)', () => {
     const retryBooking = deferred();
     const releaseRetry = deferred();
     const renders: number[] = [];
-    const ok = async () => undefined;
-    const activities: VideoActivities & WebhookActivities = {
-      recordTransition: ok,
-      writeScript: async () => [{ visual_description: 'A lighthouse', narration: 'It shines.' }],
-      refineScript: async () => ({ sceneCount: 1 }),
-      planProduction: async () => ({
-        sceneIds: ['s1'],
-        imageSceneIds: ['s1'],
-        narrationNeeded: true,
-        charges: [],
-      }),
+    const activities = standIns({
       approveProduction: async ({ isRetry }) => {
         if (!isRetry) return;
         retryBooking.resolve();
         await releaseRetry.promise;
       },
-      generateSceneImage: ok,
-      narrateScene: ok,
-      curate: ok,
       render: async ({ run }) => {
         renders.push(run);
         if (run === 1)
           throw ApplicationFailure.nonRetryable('Injected timeout in rendering', 'RENDER_TIMEOUT');
       },
-      refund: ok,
-      applySceneEdit: async () => ({ sceneId: null }),
-      clearScenes: ok,
-      purgeVideo: ok,
-      settleOutcome: async () => ({ done: true }),
-      beginRegeneration: ok,
       publishVideoEvent: async ({ event }) => {
         if (event !== 'video.failed') return;
         failurePublishing.resolve();
         await releasePublish.promise;
       },
-    };
+    });
     const taskQueue = `wf-spec-${randomUUID()}`;
     const worker = await Worker.create({
       connection,
@@ -90,7 +58,7 @@ describe('video pipeline workflow (stand-in activities)', () => {
       workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
       activities,
       // A workflow task that never yields is cut off quickly instead of holding the spec.
-      isolateExecutionTimeout: '2s',
+      ...isolateExecutionTimeout('2s'),
     });
     const videoId = randomUUID();
     const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: true };

@@ -1,0 +1,44 @@
+import type { VideoActivities, WebhookActivities } from '../../src';
+
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Worker.create reads `isolateExecutionTimeout` (default 5 s) though SDK 1.24 leaves it out of
+ * the public WorkerOptions type; spread in, it is passed through untyped. Short, so a workflow
+ * task that never yields is cut off quickly instead of holding the spec.
+ */
+export function isolateExecutionTimeout(duration: `${number}s`): object {
+  return { isolateExecutionTimeout: duration };
+}
+
+/** Stand-ins for every activity the video workflow calls: each does nothing unless overridden. */
+export function standIns(
+  overrides: Partial<VideoActivities & WebhookActivities> = {},
+): VideoActivities & WebhookActivities {
+  const ok = async () => undefined;
+  return {
+    recordTransition: ok,
+    writeScript: async () => [{ visual_description: 'A lighthouse', narration: 'It shines.' }],
+    refineScript: async () => ({ sceneCount: 1 }),
+    planProduction: async () => ({ sceneIds: ['s1'], charges: [] }),
+    approveProduction: ok,
+    settleOutcome: async () => ({ done: true }),
+    beginRegeneration: ok,
+    generateSceneImage: ok,
+    narrateScene: ok,
+    curate: ok,
+    render: ok,
+    refund: ok,
+    applySceneEdit: async () => ({ sceneId: null }),
+    clearScenes: ok,
+    purgeVideo: ok,
+    publishVideoEvent: ok,
+    ...overrides,
+  };
+}
