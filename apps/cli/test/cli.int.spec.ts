@@ -320,7 +320,7 @@ describe('vidgen CLI', () => {
   });
 });
 
-describe('vidgen CLI without DATABASE_URL (PRODUCT §2)', () => {
+describe('vidgen CLI without DATABASE_URL (found the way npm start finds it)', () => {
   let dataDir: string;
   /** The environment of an operator who exported nothing but, perhaps, DATA_DIR. */
   let env: NodeJS.ProcessEnv;

@@ -96,7 +96,7 @@ export class StackStateFile {
 }
 
 /**
- * The database a command-line tool should use, found the way `npm start` finds it (PRODUCT §2):
+ * The database a command-line tool should use, found the way `npm start` finds it (README, First video):
  * DATABASE_URL, else the one a running `npm start` recorded under DATA_DIR.
  */
 export function locateDatabaseUrl(config: AppConfig): string {

@@ -4,7 +4,7 @@ import type { Scene, Video, VideoEvent } from './video.types';
 export type AssetUrl = (assetId: string | null) => string | null;
 
 /**
- * The video record: interface §2.2 fields plus PRODUCT §3's. One function renders it for
+ * The video record: the fields of docs/api.md#video-record. One function renders it for
  * the api and for webhook deliveries, so both always agree.
  */
 export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: number | null) {

@@ -36,7 +36,7 @@ const stageFault = z
 const faultsSchema = z.object(Object.fromEntries(STAGES.map((s) => [s, stageFault.optional()]))).strict();
 
 /**
- * The rules of PRODUCT §3 that the api applies. State changes go through the video's
+ * The rules of docs/lifecycle.md#calls-by-state that the api applies. State changes go through the video's
  * workflow (the gateway), which holds the authoritative state and answers synchronously.
  */
 export class VideoService {

@@ -50,7 +50,7 @@ export interface VideoEvent {
   createdAt: string;
 }
 
-/** Limits from PRODUCT §3. */
+/** Limits of docs/lifecycle.md#input-limits and #limit-of-3. */
 export const VIDEO_LIMITS = {
   promptMax: 2000,
   sceneCountMin: 1,

@@ -9,7 +9,7 @@ export const STAGES: readonly Stage[] = [...SCRIPT_STAGES, ...PRODUCTION_STAGES]
 
 export const VIDEO_STATUSES = ['pending', ...STAGES, 'completed', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
-/** Interface §3 rule 1: these count towards the concurrent-video limit. */
+/** These count towards the concurrent-video limit (docs/lifecycle.md#limit-of-3). */
 export const IN_PROGRESS_STATUSES: readonly VideoStatus[] = ['pending', ...STAGES];
 
 export type FailureCode =
@@ -28,7 +28,7 @@ export interface FailureReason {
   stage: Stage | 'approval';
 }
 
-/** Fault injection (PRODUCT §4), accepted only when the server runs with VIDGEN_FAULT_INJECTION=1. */
+/** Fault injection (docs/fault-injection.md#the-faults-field), accepted only when the server runs with VIDGEN_FAULT_INJECTION=1. */
 export interface StageFault {
   timeout?: boolean;
   fail?: boolean;

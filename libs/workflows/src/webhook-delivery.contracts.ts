@@ -1,4 +1,4 @@
-/** Interface §6.4: a failed delivery is retried up to 3 times, so at most 4 attempts per run. */
+/** A failed delivery is retried up to 3 times (docs/webhooks.md#answer-quickly-with-a-2xx), so at most 4 attempts per run. */
 export const WEBHOOK_MAX_ATTEMPTS = 4;
 
 export interface WebhookBackoffSettings {

@@ -31,7 +31,7 @@ export class CreateCallbackDto {
   event: WebhookEvent;
 }
 
-/** Interface §2.1. */
+/** docs/api.md#webhook-record */
 export class WebhookRecordDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid', description: 'Owner of the webhook' }) user_id: string;

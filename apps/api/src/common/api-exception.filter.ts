@@ -17,7 +17,7 @@ const HTTP_CODES: Record<number, string> = {
 };
 
 /**
- * The one place that turns an error into the interface's bodies (section 7):
+ * The one place that turns an error into the error bodies of docs/api.md#errors:
  * - standard: {"error": {"code", "message", "request_id", "details"?}}
  * - rate limiter: {"error": "<message>"} with Retry-After
  * Unknown errors become INTERNAL_ERROR (or DATABASE_ERROR) without leaking internals.

@@ -21,7 +21,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Every authenticated endpoint names the one scope it needs (interface §5 table). */
+/** Every authenticated endpoint names the one scope it needs (docs/api.md#scopes). */
 export const RequireScope = (scope: Scope) =>
   applyDecorators(
     SetMetadata(SCOPE_KEY, scope),

@@ -12,7 +12,7 @@ function flatten(errors: ClassValidatorError[], parent: (string | number)[] = []
 
 /**
  * Global validation: whitelisting (unknown fields are a 422, not silently dropped) and
- * the interface's details format, with loc starting at the request part ("body", "query").
+ * the details format of docs/api.md#errors, with loc starting at the request part ("body", "query").
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {

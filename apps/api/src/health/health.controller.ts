@@ -8,7 +8,7 @@ import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.module
 import { type CheckResult, HealthChecks } from './health.checks';
 
 /**
- * Probes for orchestrators (PRODUCT §9 in docs/runbook.md): public, cheap, bounded. Neither
+ * Probes for orchestrators (docs/decisions.md, Operations): public, cheap, bounded. Neither
  * starts a workflow; readiness checks each dependency within 2 s and reports the worker
  * pollers Temporal has seen on the task queue (cached, informational).
  */
