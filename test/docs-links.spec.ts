@@ -34,8 +34,9 @@ const docs = [...files(path.join(REPO_ROOT, 'docs'), /\.md$/), path.join(REPO_RO
 
 describe('comments and docs point inside the repository', () => {
   it('no source file cites documents that are not in the repository', () => {
-    const citing = code.filter((f) =>
-      /PRODUCT §|[Ii]nterface §|PRODUCT\.md|spec\/interface\.md/.test(readFileSync(f, 'utf8')),
+    const outside = /PRODUCT §|[Ii]nterface §|PRODUCT\.md|spec\/interface\.md/;
+    const citing = code.filter(
+      (f) => !f.endsWith('docs-links.spec.ts') && outside.test(readFileSync(f, 'utf8')),
     );
     expect(citing.map((f) => path.relative(REPO_ROOT, f))).toEqual([]);
   });
