@@ -62,7 +62,11 @@ async function runBatch(
       for (const [i, id] of ids.entries()) {
         if (done.has(id)) continue;
         const v = await json(await fetch(`${base}/videos/${id}`, { headers: { 'X-Api-Key': keys[i]! } }));
-        if (v.status === 'completed' || v.status === 'failed') done.set(id, v.status);
+        if (v.status === 'completed' || v.status === 'failed') {
+          done.set(id, v.status);
+          if (v.status === 'failed')
+            process.stdout.write(`  [${label}] ${id} failed: ${JSON.stringify(v.failure_reason)}\n`);
+        }
       }
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -12,6 +12,7 @@ import {
   failureFor,
   invalidState,
   isTimeout,
+  isWorkerLoss,
   rootMessage,
   StageFailure,
 } from './video-failures';
@@ -139,5 +140,20 @@ describe('autoApprovalFailure', () => {
       code: 'INTERNAL_ERROR',
       stage: 'approval',
     });
+  });
+});
+
+describe('isWorkerLoss', () => {
+  it('is a heartbeat timeout: the worker went away mid-attempt', () => {
+    expect(
+      isWorkerLoss(activityFailed(new TimeoutFailure('heartbeat', undefined, TimeoutType.HEARTBEAT))),
+    ).toBe(true);
+  });
+  it('is not any other timeout or failure', () => {
+    expect(isWorkerLoss(startToCloseTimeout())).toBe(false);
+    expect(isWorkerLoss(activityFailed(ApplicationFailure.retryable('slow', 'PROVIDER_TIMEOUT')))).toBe(
+      false,
+    );
+    expect(isWorkerLoss(new TimeoutFailure('heartbeat', undefined, TimeoutType.HEARTBEAT))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, TimeoutFailure, TimeoutType } from '@temporalio/common';
 import { ActivityFailureTypes, type FailureReason, type Stage, UpdateErrorTypes } from './video.contracts';
 
 /**
@@ -27,6 +27,18 @@ export function isTimeout(err: unknown): boolean {
     if (e instanceof ApplicationFailure && e.type && TIMEOUT_TYPES.includes(e.type)) return true;
   }
   return false;
+}
+
+/**
+ * True when an activity's last attempt was lost with its worker (no heartbeat within the
+ * heartbeat timeout): nothing about the work itself failed, so it is worth running again.
+ */
+export function isWorkerLoss(err: unknown): boolean {
+  return (
+    err instanceof ActivityFailure &&
+    err.cause instanceof TimeoutFailure &&
+    err.cause.timeoutType === TimeoutType.HEARTBEAT
+  );
 }
 
 /** The innermost non-empty message of the cause chain: what actually went wrong. */

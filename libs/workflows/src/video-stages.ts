@@ -12,7 +12,7 @@ import {
   timeline,
   webhooks,
 } from './video-activity-proxies';
-import { failureFor, isBusinessRefusal, StageFailure } from './video-failures';
+import { failureFor, isBusinessRefusal, isWorkerLoss, StageFailure } from './video-failures';
 import { chargeItems, eventKeys } from './video-keys';
 import type { VideoPipelineState } from './video-workflow-state';
 
@@ -34,13 +34,23 @@ async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Pro
   });
 }
 
-/** Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. */
+/** How often a stage activity is dispatched again after its worker was lost (see attempt()). */
+const MAX_WORKER_LOSSES = 5;
+
+/**
+ * Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. An
+ * activity whose last attempt died with its worker (a heartbeat timeout) has not failed: it is
+ * dispatched again, a few times, so killed workers cost time but never fail a video on their own.
+ */
 async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
-    throw err;
+  for (let lost = 0; ; lost++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (lost < MAX_WORKER_LOSSES && isWorkerLoss(err) && patched('redispatch-after-worker-loss')) continue;
+      s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
+      throw err;
+    }
   }
 }
 
