@@ -130,8 +130,9 @@ function acceptBoundary(separator: string, before: string, after: string, list: 
   // ("…, and the western half fell in 476"), never inside a list ("Gaul, Spain and Egypt").
   if (NOT_A_NEW_ITEM.test(after)) return false;
   if (list) return true;
+  const clause = after.split(/[,;:]/)[0]!;
   return (
-    ['and', 'but', 'so', 'yet'].includes(next) && wordsOf(before).length >= 3 && wordsOf(after).length >= 4
+    ['and', 'but', 'so', 'yet'].includes(next) && wordsOf(before).length >= 3 && wordsOf(clause).length >= 4
   );
 }
 

@@ -46,11 +46,11 @@ export function subjectOf(clause: string, english: boolean): string {
   const skip = ADVERBS.has(bareWord(all[0] ?? '')) && all.length > 1 ? 1 : 0;
   const tokens = all.slice(skip);
   if (tokens.length === 0) return '';
-  if (!english) return shortPhrase(clause, true);
+  if (!english) return shortPhrase(clause, true, 6);
   const first = bareWord(tokens[0]!);
   if (WH.has(first)) {
     // "How bees make honey" stays whole; "Why did the penny-farthing fail" → "the penny-farthing".
-    if (!AUXILIARIES.has(bareWord(tokens[1] ?? ''))) return shortPhrase(tokens.join(' '), false);
+    if (!AUXILIARIES.has(bareWord(tokens[1] ?? ''))) return shortPhrase(tokens.join(' '), false, 8);
     const from = startOfPhrase(tokens, 2, false);
     const phrase = nounPhrase(tokens, from >= 0 ? from : 2).split(' ');
     const last = tokens.at(-1)!.replace(/[?!.]+$/, '');
@@ -73,7 +73,7 @@ export function subjectOf(clause: string, english: boolean): string {
   // A clause that opens with a determiner or a run of names opens with its subject; anything else
   // ("Bake at 250 °C with steam", "Mix flour, water and salt") pictures best as a whole.
   if (DETERMINERS.has(first) || (isName(tokens[0]!) && isName(tokens[1] ?? ''))) return nounPhrase(tokens, 0);
-  return shortPhrase(tokens.join(' '), false);
+  return shortPhrase(tokens.join(' '), false, 8);
 }
 
 /** The first word from `from` that starts a noun phrase: a determiner or a name. */
@@ -116,10 +116,10 @@ function isName(token: string): boolean {
 }
 
 /** The clause's first words: a subject for languages without the word lists, or a whole short clause. */
-function shortPhrase(clause: string, atComma: boolean): string {
+function shortPhrase(clause: string, atComma: boolean, maxWords: number): string {
   const head = (atComma ? clause.split(/[,;:、，；]/u)[0]! : clause).trim().replace(/[?!.。！？]+$/u, '');
   if (!/\s/.test(head)) return cutByWords(head, 24);
-  const kept = cutAtWord(head.split(/\s+/).slice(0, 8).join(' '), 60).split(' ');
+  const kept = cutAtWord(head.split(/\s+/).slice(0, maxWords).join(' '), 60).split(' ');
   while (kept.length > 1 && DANGLING.has(bareWord(kept.at(-1)!))) kept.pop();
   return kept.join(' ').replace(/[,;:]$/, '');
 }

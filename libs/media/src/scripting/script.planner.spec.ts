@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../common/text';
+import { segmentSentences, splitSentences } from '../common/text';
 import { refineScenes } from '../refining/scene.refiner';
 import { LocalScriptProvider } from './local-script.provider';
 import { planScript } from './script.planner';
@@ -14,6 +14,17 @@ const ROME_SENTENCES = [
   'It conquered the whole Mediterranean.',
   'Its roads and laws outlived it.',
   'Then it split in two and the western half fell in 476.',
+];
+
+const BICYCLE =
+  'A short documentary about the history of the bicycle. Start with the draisine of 1817. ' +
+  'Then the velocipede of the 1860s. Then the penny-farthing. End with the future of urban cycling.';
+const BICYCLE_LINES = [
+  'The history of the bicycle.',
+  'It begins with the draisine of 1817.',
+  'The velocipede of the 1860s.',
+  'The penny-farthing.',
+  'It ends with the future of urban cycling.',
 ];
 
 const narrationOf = (scenes: { narration: string }[]) => scenes.map((s) => s.narration).join(' ');
@@ -161,6 +172,86 @@ describe('local script planner', () => {
     }
     // The one word opens the sentences it is in, so it is capitalised there.
     expect(allText(planScript({ prompt: 'cats', sceneCount: 2 }))).toMatch(/\bcats\b/i);
+  });
+
+  it("turns steering words into full sentences and keeps the prompt's order", () => {
+    const scenes = planScript({ prompt: BICYCLE, sceneCount: 5 });
+    expect(scenes.map((s) => s.narration)).toEqual(BICYCLE_LINES);
+    expect(scenes.map((s) => s.visual_description.split(', ')[0])).toEqual([
+      'The history of the bicycle',
+      'The draisine of 1817',
+      'The velocipede of the 1860s',
+      'The penny-farthing',
+      'The future of urban cycling',
+    ]);
+  });
+
+  it('fills scenes the prompt has no clauses for with quiet sentences about its own subject', () => {
+    const narrations = planScript({ prompt: BICYCLE, sceneCount: 12 }).map((s) => s.narration);
+    // Each clause once, in order, the first opening and the last closing the video.
+    expect(narrations.filter((n) => BICYCLE_LINES.includes(n))).toEqual(BICYCLE_LINES);
+    expect(narrations[0]).toBe(BICYCLE_LINES[0]);
+    expect(narrations[11]).toBe(BICYCLE_LINES[4]);
+    const quiet = narrations.filter((n) => !BICYCLE_LINES.includes(n));
+    expect(new Set(quiet).size).toBe(7);
+    for (const sentence of quiet) {
+      expect(sentence).toMatch(/the history of the bicycle/i);
+      expect(sentence.replace(/the history of the bicycle/i, '').split(/\s+/).length).toBeLessThanOrEqual(5);
+      expect(sentence).not.toMatch(/draisine|velocipede|penny|urban|Dunlop|France/i);
+    }
+  });
+
+  it('splits sentences into clauses before it uses quiet scenes', () => {
+    const question = 'How do noise-cancelling headphones work, and why do they sometimes hiss?';
+    expect(planScript({ prompt: question, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'How do noise-cancelling headphones work?',
+      'Why do they sometimes hiss?',
+    ]);
+    expect(planScript({ prompt: question, sceneCount: 1 })[0]!.narration).toBe(question);
+    expect(planScript({ prompt: BEES, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+      'How bees make honey.',
+      'The hive.',
+      'The flowers.',
+      'The beekeeper.',
+    ]);
+    expect(planScript({ prompt: BEES, sceneCount: 3 })[1]!.narration).toBe('The hive and the flowers.');
+    // Prose is split only between whole clauses, never inside a list of things.
+    const prose = 'Rome conquered Gaul, Spain, and Egypt, and the western half of the empire fell in 476.';
+    expect(planScript({ prompt: prose, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'Rome conquered Gaul, Spain, and Egypt.',
+      'The western half of the empire fell in 476.',
+    ]);
+  });
+
+  it('drops requests about the video itself and says a start once', () => {
+    const prompt =
+      'Keep it under a minute. Can you include the penny-farthing? Show that the queen lays eggs. ' +
+      'Start with cats. Begin with dogs. Use a calm tone.';
+    expect(planScript({ prompt, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+      'The penny-farthing.',
+      'The queen lays eggs.',
+      'It begins with cats.',
+      'Dogs.',
+    ]);
+  });
+
+  it('splits German, Greek, Russian and Japanese prompts by their own sentence rules, in order', () => {
+    const prompts: [string, string][] = [
+      ['de', 'Die Geschichte des Fahrrads. Sie beginnt 1817, z. B. mit Karl Drais. Dann kam das Hochrad.'],
+      ['el', 'Η ιστορία του ποδηλάτου. Ξεκινά το 1817 με τη δραιζίνα. Μετά έρχεται το βελοσιπέδ.'],
+      ['ru', 'История велосипеда. Всё началось в 1817 году. Потом появился велосипед с большим колесом.'],
+      ['ja', '自転車の歴史。1817年のドライジーネから始まる。次にベロシペード！'],
+    ];
+    for (const [language, prompt] of prompts) {
+      const sentences = segmentSentences(prompt, language);
+      expect(sentences).toHaveLength(3);
+      for (const lang of [language, undefined, 'not a language!']) {
+        const narration = narrationOf(planScript({ prompt, sceneCount: 5, language: lang }));
+        const positions = sentences.map((sentence) => narration.indexOf(sentence));
+        expect(positions.every((p) => p >= 0)).toBe(true);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      }
+    }
   });
 
   it('stops when the caller has already given up', async () => {

@@ -31,10 +31,10 @@ import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.
  *   narration is one short neutral sentence made only of the prompt's own subject — the video's
  *   subject when the prompt names one ("a documentary about X"), else the first clause's subject
  *   (outside English: a first clause short enough to be a title, else the first name) — such
- *   as "More on the history of the bicycle.", and its picture stays on the subject of the scene
- *   before it. The forms rotate, so neighbouring quiet scenes never share a sentence and eight
- *   pass in English before one comes back (see quiet.sentences.ts for other languages). A prompt
- *   with nothing to say at all (blank) gets "Scene N." rather than invented words.
+ *   as "More on the history of the bicycle.", and its picture shows that subject. The forms
+ *   rotate, so neighbouring quiet scenes never share a sentence and eight pass in English before
+ *   one comes back (see quiet.sentences.ts for other languages). A prompt with nothing to say at
+ *   all (blank) gets "Scene N." rather than invented words.
  * - Feedback clauses ("Mention the queen") are woven in after the prompt clause they share most
  *   words with (else after the first), and feedback keywords appear in every scene's picture.
  *
@@ -106,18 +106,22 @@ function layout(
   for (let i = 0; i < count; i++) {
     const own = slots[i]!.map((j) => lines[j]!);
     let narration: string;
+    let pictured = subject;
     if (own.length > 0) {
       narration = fitNarration(
         own.map((l) => l.narration),
         maxSentences,
       );
       subject = own.find((l) => l.subject !== '')?.subject ?? subject;
+      pictured = subject;
     } else {
+      // A quiet scene speaks of the prompt's subject, so that is what it shows.
       narration = quietSentence(theme, spoken, salt, quiet++) || `Scene ${i + 1}.`;
+      pictured = theme || subject;
     }
     const focus = feedback.keywords.length > 0 ? feedback.keywords[i % feedback.keywords.length] : undefined;
     const visual = describeScene({
-      subject: subject || `Scene ${i + 1}`,
+      subject: pictured || `Scene ${i + 1}`,
       focus,
       length: feedback.length,
       salt,
