@@ -100,7 +100,7 @@ function statementEnd(text: string): string {
 }
 
 // Candidate clause boundaries; `acceptBoundary` decides which of them really are.
-const BOUNDARY = /[;:]\s+|,\s+|\s+(?=(?:and|or|then)\s)|、|，|；/gu;
+const BOUNDARY = /[;:]\s+|,\s+|\s+(?=(?:and|or|then)\s)|\s+(?=\d{1,2}[.)]\s)|、|，|；/gu;
 const NOT_A_NEW_ITEM = /^(?:e\.g\.|i\.e\.|for example|such as|like|including|especially|even|etc\b)/i;
 
 function cutPieces(text: string, list: boolean): { pieces: string[]; joiners: string[] } {
@@ -122,8 +122,13 @@ function cutPieces(text: string, list: boolean): { pieces: string[]; joiners: st
 
 function acceptBoundary(separator: string, before: string, after: string, list: boolean): boolean {
   if (wordsOf(before).length === 0 || wordsOf(after).length === 0) return false;
-  const next = (wordsOf(after)[0] ?? '').toLowerCase();
-  if (/^[;:；]/u.test(separator.trim()) || next === 'then') return true;
+  const [next = '', second = ''] = wordsOf(after).map((w) => w.toLowerCase());
+  if (/^[;:；]/u.test(separator.trim())) return true;
+  // "…, then the velocipede", "… and then the sun came out" (the cut goes before "and").
+  if (next === 'then') return !/\band$/i.test(before.trim());
+  if (next === 'and' && second === 'then') return true;
+  // "1. keep a schedule 2. avoid screens": an inline numbered list.
+  if (/^\d{1,2}[.)]\s/.test(after) && separator.trim() === '') return true;
   if (/^[、，]$/u.test(separator)) return true;
   if (separator.trim() === '') return list && (next === 'and' || next === 'or');
   // A comma: a list of things to show splits at every item; prose only between whole clauses
@@ -158,7 +163,8 @@ export function wholeClauses(sentences: PromptSentence[]): Clause[] {
 
 /**
  * Splits clauses until there are `target` of them or none can be split: always the clause with
- * the most pieces (then the longest), at the boundary nearest its middle, so parts stay even.
+ * the most pieces (then the longest), at its strongest boundary (";" or ":", then "then", then a
+ * comma) and among those the one nearest its middle, so parts stay even.
  */
 export function splitClauses(clauses: Clause[], target: number): Clause[] {
   const result = [...clauses];
@@ -173,10 +179,18 @@ export function splitClauses(clauses: Clause[], target: number): Clause[] {
     }
     if (best < 0) break;
     const c = result[best]!;
-    const cut = c.from + Math.ceil((c.to - c.from) / 2);
+    let cut = c.from + 1;
+    const score = (k: number) => boundaryRank(c.sentence, k) * 100 - Math.abs(k - (c.from + c.to) / 2);
+    for (let k = c.from + 2; k < c.to; k++) if (score(k) >= score(cut)) cut = k;
     result.splice(best, 1, { ...c, to: cut }, { ...c, from: cut });
   }
   return result;
+}
+
+/** How strongly the sentence breaks before piece `k`. */
+function boundaryRank(sentence: PromptSentence, k: number): number {
+  if (/^[;:；]$/u.test(sentence.joiners[k - 1]!.trim())) return 3;
+  return /^(?:and\s+)?then\b/i.test(sentence.pieces[k]!.trim()) ? 2 : 1;
 }
 
 function textOf(c: Clause): string {
@@ -197,10 +211,14 @@ export function renderClause(clause: Clause, withLead = true): RenderedClause {
     } else if (i === from) {
       text = piece;
     } else {
-      // Inside a sentence the joining word stays, the steering goes: "…, and end with X" → "…, and X".
-      const conjunction = /^(?:and|or|then|and then)\s+/i.exec(piece)?.[0] ?? '';
-      const rest = stripSteering(piece.slice(conjunction.length)).text;
-      text += `${sentence.joiners[i - 1]}${conjunction}${rest}`;
+      // Inside a sentence the joining word stays, the steering goes: "…, and end with X" → "…, and X";
+      // an inline list number goes too: "…: 1. keep a schedule 2. avoid screens" → "…: keep a
+      // schedule, avoid screens".
+      const number = /^\d{1,2}[.)]\s+/.exec(piece)?.[0] ?? '';
+      const joiner = number && sentence.joiners[i - 1]!.trim() === '' ? ', ' : sentence.joiners[i - 1]!;
+      const conjunction = /^(?:and|or|then|and then)\s+/i.exec(piece.slice(number.length))?.[0] ?? '';
+      const rest = stripSteering(piece.slice(number.length + conjunction.length)).text;
+      text += `${joiner}${conjunction}${rest}`;
     }
   }
   // Part of a list of things is a list again: "the hive, the flowers" → "the hive and the flowers".

@@ -90,7 +90,7 @@ const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: bool
   },
   {
     pattern:
-      /^(?:show(?:ing)?|include|mention|explain|describe|feature|highlight|cover|add|depict|illustrate|present|introduce|display|focus\s+on|talk\s+about|discuss|tell\s+(?:me\s+|us\s+|viewers\s+|people\s+)?about|look\s+at|cut\s+to|zoom\s+(?:in\s+|out\s+)?(?:on|to)|pan\s+(?:across|over|to)|fade\s+(?:in\s+|out\s+)?to|give\s+(?:an?\s+)?(?:overview|introduction|intro)\s+(?:of|to))(?:\s+(?:me|us|viewers|people|the\s+viewers?|the\s+audience))?\s+/i,
+      /^(?:show(?:ing)?|include|mention|explain|describe|feature|highlight|cover|add|depict|illustrate|present|introduce|display|focus\s+on|talk\s+about|discuss|tell\s+(?:me\s+|us\s+|viewers\s+|people\s+)?(?:about|the\s+story\s+of)|look\s+at|cut\s+to|zoom\s+(?:in\s+|out\s+)?(?:on|to)|pan\s+(?:across|over|to)|fade\s+(?:in\s+|out\s+)?to|give\s+(?:an?\s+)?(?:overview|introduction|intro)\s+(?:of|to))(?:\s+(?:me|us|viewers|people|the\s+viewers?|the\s+audience))?\s+/i,
     list: true,
   },
   // What a steering verb leaves in front of the content: "show that the…", "add more about…".
@@ -101,6 +101,8 @@ const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: bool
   },
 ];
 
+const AUDIENCE =
+  /\s+(?:to|for)\s+(?:an?\s+)?(?:\d+[- ]?years?[- ]?olds?|kids|children|beginners|students|teens|dummies|non-experts|everyone)$/i;
 const WH_START = /^(?:how|why|what|when|where|who|whether|which|that)\b/i;
 
 /** Strips steering prefixes from the start of a clause; the cue says how the rest is introduced. */
@@ -119,8 +121,14 @@ export function stripSteering(clause: string): { text: string; cue: Cue } {
   }
   // "Explain how bees make honey" leaves a clause, not a list of things.
   if (WH_START.test(text)) cue.list = false;
+  // "…to a 10-year-old", "…for beginners" says who watches, not what is shown.
+  if (cue.steered) text = text.replace(AUDIENCE, '') || text;
   return { text, cue };
 }
 
-/** Words that join a clause to the one before it; dropped when the clause stands alone. */
-export const LEADING_CONJUNCTION = /^(?:and|or|&)\s+/i;
+/**
+ * What joins a clause to the one before it — "and", "then", an inline list number ("2. ") —
+ * dropped when the clause stands alone; "then it fell" keeps its "then", as narrative.
+ */
+export const LEADING_CONJUNCTION =
+  /^(?:\d{1,2}[.)]\s+)?(?:(?:and|or|&)\s+)?(?:then\s+(?!(?:it|he|she|they|we|i|you|there)\b))?/i;

@@ -12,6 +12,8 @@ const words = (list: string) => new Set(list.split(' '));
 const DETERMINERS = words(
   'the a an this these those its his her their our my your some several many every each both all another',
 );
+// A phrase found after the clause's start opens with one of these; "all morning" is no subject.
+const ARTICLES = words('the a an this these those its his her their our my your');
 const PRONOUNS = words('it he she they we i you there this that these those one');
 const WH = words('how why what when where who which whether');
 const ADVERBS = words(
@@ -81,7 +83,7 @@ function startOfPhrase(tokens: string[], from: number, skipObjects: boolean): nu
   for (let i = from; i < tokens.length; i++) {
     const previous = bareWord(tokens[i - 1] ?? '');
     if (skipObjects && PREPOSITIONS.has(previous)) continue;
-    if (DETERMINERS.has(bareWord(tokens[i]!)) || isName(tokens[i]!)) return i;
+    if (ARTICLES.has(bareWord(tokens[i]!)) || isName(tokens[i]!)) return i;
   }
   return -1;
 }
@@ -115,9 +117,17 @@ function isName(token: string): boolean {
   return /^\p{Lu}/u.test(token) && !PRONOUNS.has(bareWord(token)) && !DETERMINERS.has(bareWord(token));
 }
 
+/** A picture for a clause without a subject of its own and nothing before it: its first words. */
+export function clausePhrase(clause: string, english: boolean): string {
+  return english ? shortPhrase(clause, false, 8) : shortPhrase(clause, true, 6);
+}
+
 /** The clause's first words: a subject for languages without the word lists, or a whole short clause. */
 function shortPhrase(clause: string, atComma: boolean, maxWords: number): string {
-  const head = (atComma ? clause.split(/[,;:、，；]/u)[0]! : clause).trim().replace(/[?!.。！？]+$/u, '');
+  const head = clause
+    .split(atComma ? /[,;:、，；]/u : /[;:]/)[0]!
+    .trim()
+    .replace(/[?!.。！？]+$/u, '');
   if (!/\s/.test(head)) return cutByWords(head, 24);
   const kept = cutAtWord(head.split(/\s+/).slice(0, maxWords).join(' '), 60).split(' ');
   while (kept.length > 1 && DANGLING.has(bareWord(kept.at(-1)!))) kept.pop();
@@ -126,7 +136,7 @@ function shortPhrase(clause: string, atComma: boolean, maxWords: number): string
 
 // Words a cut phrase must not end on; a few German, French and Spanish ones for their prompts.
 const DANGLING = words(
-  'of and or the a an to in on at with for by from into as that which der die das dem den des mit von ' +
+  'of and or no not the a an to in on at with for by from into as that which der die das dem den des mit von ' +
     'zu und le la les de du et el los las del con y',
 );
 

@@ -215,6 +215,18 @@ describe('local script planner', () => {
       'The beekeeper.',
     ]);
     expect(planScript({ prompt: BEES, sceneCount: 3 })[1]!.narration).toBe('The hive and the flowers.');
+    // The strongest boundary goes first: the colon, then the items of an inline numbered list.
+    const tips = 'Top 5 tips for better sleep: 1. keep a schedule 2. avoid screens 3. cool room';
+    expect(planScript({ prompt: tips, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'Top 5 tips for better sleep.',
+      'Keep a schedule, avoid screens, cool room.',
+    ]);
+    expect(planScript({ prompt: tips, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+      'Top 5 tips for better sleep.',
+      'Keep a schedule.',
+      'Avoid screens.',
+      'Cool room.',
+    ]);
     // Prose is split only between whole clauses, never inside a list of things.
     const prose = 'Rome conquered Gaul, Spain, and Egypt, and the western half of the empire fell in 476.';
     expect(planScript({ prompt: prose, sceneCount: 2 }).map((s) => s.narration)).toEqual([
@@ -225,10 +237,12 @@ describe('local script planner', () => {
 
   it('drops requests about the video itself and says a start once', () => {
     const prompt =
-      'Keep it under a minute. Can you include the penny-farthing? Show that the queen lays eggs. ' +
+      'Keep it under a minute. Can you include the penny-farthing? Explain tides to a 10 year old. ' +
+      'Show that the queen lays eggs. ' +
       'Start with cats. Begin with dogs. Use a calm tone.';
-    expect(planScript({ prompt, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+    expect(planScript({ prompt, sceneCount: 5 }).map((s) => s.narration)).toEqual([
       'The penny-farthing.',
+      'Tides.',
       'The queen lays eggs.',
       'It begins with cats.',
       'Dogs.',

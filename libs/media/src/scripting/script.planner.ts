@@ -8,7 +8,7 @@ import {
   wholeClauses,
 } from './prompt.reader';
 import { guessLanguage, quietSentence } from './quiet.sentences';
-import { subjectOf } from './scene.subject';
+import { clausePhrase, subjectOf } from './scene.subject';
 import { describeScene } from './scene.visuals';
 import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.feedback';
 
@@ -52,6 +52,8 @@ export interface PlannerInput extends ScriptInput {
 interface Line {
   narration: string;
   subject: string;
+  /** What to picture when the clause has no subject and no scene before it has one. */
+  fallback: string;
 }
 
 const NARRATION_BUDGET = 380;
@@ -74,7 +76,11 @@ export function planScript(input: PlannerInput): SceneDraft[] {
     let rendered = renderClause(clause);
     if (rendered.lead && leads.has(rendered.lead)) rendered = renderClause(clause, false);
     if (rendered.lead) leads.add(rendered.lead);
-    return { narration: rendered.narration, subject: subjectOf(rendered.core, english) };
+    return {
+      narration: rendered.narration,
+      subject: subjectOf(rendered.core, english),
+      fallback: clausePhrase(rendered.core, english),
+    };
   });
   const theme = themeOf(clauses, lines, prompt, english);
   const previous = input.previous ?? [];
@@ -101,7 +107,8 @@ function layout(
   const slots = placeLines(lines.length, count);
   const maxSentences = feedback.length === 'short' ? 1 : 3;
   const scenes: SceneDraft[] = [];
-  let subject = theme;
+  // The last subject a scene narrated: "It split in two" is still about it.
+  let subject = '';
   let quiet = 0;
   for (let i = 0; i < count; i++) {
     const own = slots[i]!.map((j) => lines[j]!);
@@ -112,7 +119,7 @@ function layout(
         own.map((l) => l.narration),
         maxSentences,
       );
-      subject = own.find((l) => l.subject !== '')?.subject ?? subject;
+      subject = own.find((l) => l.subject !== '')?.subject || subject || own[0]!.fallback;
       pictured = subject;
     } else {
       // A quiet scene speaks of the prompt's subject, so that is what it shows.
