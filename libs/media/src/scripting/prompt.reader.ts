@@ -54,15 +54,7 @@ function parseSentence(raw: string): PromptSentence[] {
   const end = /([.!?…。！？:]+)["'”’)」』]*$/u.exec(text);
   const marks = end?.[1] ?? '';
   if (end) text = text.slice(0, end.index).trim();
-  const terminal = /[?？]/u.test(marks)
-    ? marks.includes('?')
-      ? '?'
-      : '？'
-    : /[!！]/u.test(marks)
-      ? marks.includes('!')
-        ? '!'
-        : '！'
-      : statementEnd(text);
+  const terminal = /[?？]/u.exec(marks)?.[0] ?? /[!！]/u.exec(marks)?.[0] ?? statementEnd(text);
   if (text === '') return [];
 
   const topic = metaSubject(text);
