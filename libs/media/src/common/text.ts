@@ -20,8 +20,57 @@ export function splitSentences(text: string): string[] {
     .filter((s) => s !== '');
 }
 
+/**
+ * Splits text into sentences with `Intl.Segmenter`, so any script is handled (Greek, Cyrillic,
+ * Japanese full stops…). A line break ends a sentence (list items stand alone), except inside
+ * hard-wrapped prose; abbreviations after which the Unicode rules break ("Dr.", "e.g.", initials)
+ * are joined back to the sentence they belong to. An unknown language falls back to English rules.
+ */
+export function segmentSentences(text: string, language = 'en'): string[] {
+  const prepared = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/([^\s.!?。！？:;])[ \t]*\n[ \t]*(?=\p{Ll})/gu, '$1 ')
+    // "cats.Then dogs." is two sentences typed without a space.
+    .replace(/(\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ');
+  const sentences: string[] = [];
+  let carry = '';
+  for (const { segment } of sentenceSegmenter(language).segment(prepared)) {
+    const sentence = tidyWhitespace(`${carry} ${segment}`);
+    if (!/\n\s*$/.test(segment) && (NON_FINAL_ABBREVIATION.test(sentence) || /^\d{1,3}\.$/.test(sentence))) {
+      carry = sentence;
+      continue;
+    }
+    carry = '';
+    if (sentence !== '') sentences.push(sentence);
+  }
+  if (carry !== '') sentences.push(carry);
+  return sentences;
+}
+
+// After these a full stop rarely ends the sentence: titles, "e.g.", single initials. A bare list
+// number ("1.") is joined to its item too.
+const NON_FINAL_ABBREVIATION =
+  /(?:^|[\s(])(?:dr|mr|mrs|ms|prof|st|sr|jr|mt|vs|cf|nr|fig|approx|ca|gen|col|capt|lt|sgt|rev|e\.g|i\.e|z\.b|bzw|\p{L})\.$/iu;
+
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function sentenceSegmenter(language: string): Intl.Segmenter {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+    } catch {
+      // A malformed language tag is a RangeError; English rules still split most scripts sensibly.
+      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
+    segmenters.set(language, segmenter);
+  }
+  return segmenter;
+}
+
+/** Ends in a full stop, question or exclamation mark (also the CJK ones), maybe before a closing quote. */
 export function endsWithPunctuation(text: string): boolean {
-  return /[.!?…]["'”’)]*$/u.test(text);
+  return /[.!?…。！？]["'”’)」』]*$/u.test(text);
 }
 
 export function capitalizeFirst(text: string): string {

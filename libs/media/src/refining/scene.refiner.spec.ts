@@ -53,6 +53,17 @@ describe('scene refiner', () => {
     expect(scene!.visual_description).not.toMatch(/\s$/);
   });
 
+  it('keeps titles and abbreviations inside their sentence', () => {
+    const [scene] = refineScenes([
+      {
+        visual_description: 'Dr. Ada Lovelace, close-up, in cool evening light',
+        narration: 'Dann kam das Veloziped, z. B. das von Pierre Michaux.',
+      },
+    ]);
+    expect(scene!.visual_description).toBe('Dr. Ada Lovelace, close-up, in cool evening light');
+    expect(scene!.narration).toBe('Dann kam das Veloziped, z. B. das von Pierre Michaux.');
+  });
+
   it('never returns empty strings', () => {
     const out = refineScenes([
       { visual_description: '', narration: '' },

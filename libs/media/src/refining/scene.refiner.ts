@@ -3,6 +3,7 @@ import {
   capitalizeFirst,
   cutAtWord,
   endsWithPunctuation,
+  segmentSentences,
   splitSentences,
   tidyWhitespace,
 } from '../common/text';
@@ -58,7 +59,8 @@ export function refineDescription(raw: string): string {
   );
   // One clause: the first sentence, up to the first semicolon, colon or dash, and without the
   // trailing subordinate clause ("…, which…", "…, while…") where nested detail hides.
-  text = splitSentences(text)[0] ?? '';
+  // The segmenter keeps "Dr. Ada Lovelace" and "e.g. Paris" whole, where a full stop is no end.
+  text = segmentSentences(text)[0] ?? '';
   text = text.split(/\s*[;:]\s+|\s+[–—-]\s+|\s*[–—]\s*/u)[0]!;
   text = text.split(
     /,\s+(?:which|who|whose|where|while|whereas|although|though|because|as well as|so that)\b/i,
@@ -79,9 +81,10 @@ export function refineDescription(raw: string): string {
   return capitalizeFirst(text.trim());
 }
 
-const ABBREVIATIONS = /(?:^|\s)(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|ca)\.$/i;
+// Single letters are initials or parts of an abbreviation ("z. B. das", "J. R. R. Tolkien").
+const ABBREVIATIONS = /(?:^|\s)(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|approx|ca|\p{L})\.$/iu;
 
-/** Upper-cases the first letter of every sentence, leaving "e.g. the" and "3.5 m" alone. */
+/** Upper-cases the first letter of every sentence, leaving "e.g. the", "z. B. das" and "3.5 m" alone. */
 function sentenceCase(text: string): string {
   return capitalizeFirst(text).replace(
     /([.!?…]["'”’)]?\s+)(\p{Ll})/gu,

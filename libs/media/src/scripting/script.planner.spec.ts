@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../common/text';
+import { segmentSentences, splitSentences } from '../common/text';
 import { refineScenes } from '../refining/scene.refiner';
 import { LocalScriptProvider } from './local-script.provider';
 import { planScript } from './script.planner';
@@ -8,6 +8,24 @@ const BEES = 'A short explainer about how bees make honey. Show the hive, the fl
 const ROME =
   'The Roman Empire rose from a small city on the Tiber. It conquered the whole Mediterranean. ' +
   'Its roads and laws outlived it. Then it split in two and the western half fell in 476.';
+
+const ROME_SENTENCES = [
+  'The Roman Empire rose from a small city on the Tiber.',
+  'It conquered the whole Mediterranean.',
+  'Its roads and laws outlived it.',
+  'Then it split in two and the western half fell in 476.',
+];
+
+const BICYCLE =
+  'A short documentary about the history of the bicycle. Start with the draisine of 1817. ' +
+  'Then the velocipede of the 1860s. Then the penny-farthing. End with the future of urban cycling.';
+const BICYCLE_LINES = [
+  'The history of the bicycle.',
+  'It begins with the draisine of 1817.',
+  'The velocipede of the 1860s.',
+  'The penny-farthing.',
+  'It ends with the future of urban cycling.',
+];
 
 const narrationOf = (scenes: { narration: string }[]) => scenes.map((s) => s.narration).join(' ');
 const allText = (scenes: { narration: string; visual_description: string }[]) =>
@@ -52,15 +70,18 @@ describe('local script planner', () => {
   it("narrates the prompt's own sentences in order and talks about its subjects", () => {
     const scenes = planScript({ prompt: ROME, sceneCount: 4 });
     const narration = narrationOf(scenes);
-    const positions = [
-      'The Roman Empire rose from a small city on the Tiber.',
-      'It conquered the whole Mediterranean.',
-      'Its roads and laws outlived it.',
-      'Then it split in two and the western half fell in 476.',
-    ].map((sentence) => narration.indexOf(sentence));
+    const positions = ROME_SENTENCES.map((sentence) => narration.indexOf(sentence));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(scenes[0]!.narration).toContain('the Roman Empire');
+    // No templated lead-in: the first scene opens with the prompt's first sentence, and each
+    // picture names its sentence's subject.
+    expect(scenes[0]!.narration).toBe('The Roman Empire rose from a small city on the Tiber.');
+    expect(scenes.map((s) => s.visual_description.split(',')[0])).toEqual([
+      'The Roman Empire',
+      'The whole Mediterranean',
+      'Its roads and laws',
+      'The western half',
+    ]);
   });
 
   it('turns what the prompt asks to be shown into the subjects of scenes', () => {
@@ -85,17 +106,25 @@ describe('local script planner', () => {
     expect(text).toContain('queen');
     expect(text).toContain('pollen');
     expect(allText(before)).not.toContain('queen');
-    // Every scene carries a feedback keyword in its picture and its narration.
-    for (const s of after) {
-      expect(s.visual_description).toMatch(/queen|pollen/);
-      expect(s.narration).toMatch(/queen|pollen/);
-    }
+    // Every picture carries a feedback keyword; the narration says what was asked for once,
+    // like any clause, instead of repeating it in every scene.
+    for (const s of after) expect(s.visual_description).toMatch(/queen|pollen/);
+    expect(narrationOf(after).match(/queen and pollen/gi)).toHaveLength(1);
   });
 
   it('keeps the prompt narration and still works the feedback in when the prompt has many sentences', () => {
     const scenes = planScript({ prompt: ROME, sceneCount: 4, feedback: 'Talk about the aqueducts' });
-    for (const s of scenes) expect(s.narration).toContain('aqueducts');
-    expect(narrationOf(scenes)).toContain('It conquered the whole Mediterranean.');
+    for (const s of scenes) expect(s.visual_description).toContain('aqueducts');
+    expect(narrationOf(scenes).match(/aqueducts/g)).toHaveLength(1);
+    for (const sentence of ROME_SENTENCES) expect(narrationOf(scenes)).toContain(sentence);
+  });
+
+  it('reads out neither critique nor what the prompt already says', () => {
+    const plain = planScript({ prompt: ROME, sceneCount: 4 });
+    for (const feedback of ['The narration is boring', 'more about the roads', 'Make it shorter please']) {
+      const scenes = planScript({ prompt: ROME, sceneCount: 4, feedback });
+      expect(scenes.map((s) => s.narration)).toEqual(plain.map((s) => s.narration));
+    }
   });
 
   it('honours "shorter" and "more detail" hints', () => {
@@ -113,7 +142,8 @@ describe('local script planner', () => {
 
   it('varies wording between neighbouring scenes', () => {
     const scenes = planScript({ prompt: ROME, sceneCount: 8 });
-    const shots = scenes.map((s) => s.visual_description.split(' of ')[0]);
+    // "Subject, shot, light": the shot is the second part.
+    const shots = scenes.map((s) => s.visual_description.split(', ')[1]);
     for (let i = 1; i < scenes.length; i++) {
       expect(shots[i]).not.toBe(shots[i - 1]);
       expect(scenes[i]!.narration).not.toBe(scenes[i - 1]!.narration);
@@ -140,7 +170,102 @@ describe('local script planner', () => {
         expect(s.visual_description.length).toBeLessThanOrEqual(160);
       }
     }
-    expect(allText(planScript({ prompt: 'cats', sceneCount: 2 }))).toContain('cats');
+    // The one word opens the sentences it is in, so it is capitalised there.
+    expect(allText(planScript({ prompt: 'cats', sceneCount: 2 }))).toMatch(/\bcats\b/i);
+  });
+
+  it("turns steering words into full sentences and keeps the prompt's order", () => {
+    const scenes = planScript({ prompt: BICYCLE, sceneCount: 5 });
+    expect(scenes.map((s) => s.narration)).toEqual(BICYCLE_LINES);
+    expect(scenes.map((s) => s.visual_description.split(', ')[0])).toEqual([
+      'The history of the bicycle',
+      'The draisine of 1817',
+      'The velocipede of the 1860s',
+      'The penny-farthing',
+      'The future of urban cycling',
+    ]);
+  });
+
+  it('fills scenes the prompt has no clauses for with quiet sentences about its own subject', () => {
+    const narrations = planScript({ prompt: BICYCLE, sceneCount: 12 }).map((s) => s.narration);
+    // Each clause once, in order, the first opening and the last closing the video.
+    expect(narrations.filter((n) => BICYCLE_LINES.includes(n))).toEqual(BICYCLE_LINES);
+    expect(narrations[0]).toBe(BICYCLE_LINES[0]);
+    expect(narrations[11]).toBe(BICYCLE_LINES[4]);
+    const quiet = narrations.filter((n) => !BICYCLE_LINES.includes(n));
+    expect(new Set(quiet).size).toBe(7);
+    for (const sentence of quiet) {
+      expect(sentence).toMatch(/the history of the bicycle/i);
+      expect(sentence.replace(/the history of the bicycle/i, '').split(/\s+/).length).toBeLessThanOrEqual(5);
+      expect(sentence).not.toMatch(/draisine|velocipede|penny|urban|Dunlop|France/i);
+    }
+  });
+
+  it('splits sentences into clauses before it uses quiet scenes', () => {
+    const question = 'How do noise-cancelling headphones work, and why do they sometimes hiss?';
+    expect(planScript({ prompt: question, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'How do noise-cancelling headphones work?',
+      'Why do they sometimes hiss?',
+    ]);
+    expect(planScript({ prompt: question, sceneCount: 1 })[0]!.narration).toBe(question);
+    expect(planScript({ prompt: BEES, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+      'How bees make honey.',
+      'The hive.',
+      'The flowers.',
+      'The beekeeper.',
+    ]);
+    expect(planScript({ prompt: BEES, sceneCount: 3 })[1]!.narration).toBe('The hive and the flowers.');
+    // The strongest boundary goes first: the colon, then the items of an inline numbered list.
+    const tips = 'Top 5 tips for better sleep: 1. keep a schedule 2. avoid screens 3. cool room';
+    expect(planScript({ prompt: tips, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'Top 5 tips for better sleep.',
+      'Keep a schedule, avoid screens, cool room.',
+    ]);
+    expect(planScript({ prompt: tips, sceneCount: 4 }).map((s) => s.narration)).toEqual([
+      'Top 5 tips for better sleep.',
+      'Keep a schedule.',
+      'Avoid screens.',
+      'Cool room.',
+    ]);
+    // Prose is split only between whole clauses, never inside a list of things.
+    const prose = 'Rome conquered Gaul, Spain, and Egypt, and the western half of the empire fell in 476.';
+    expect(planScript({ prompt: prose, sceneCount: 2 }).map((s) => s.narration)).toEqual([
+      'Rome conquered Gaul, Spain, and Egypt.',
+      'The western half of the empire fell in 476.',
+    ]);
+  });
+
+  it('drops requests about the video itself and says a start once', () => {
+    const prompt =
+      'Keep it under a minute. Can you include the penny-farthing? Explain tides to a 10 year old. ' +
+      'Show that the queen lays eggs. ' +
+      'Start with cats. Begin with dogs. Use a calm tone.';
+    expect(planScript({ prompt, sceneCount: 5 }).map((s) => s.narration)).toEqual([
+      'The penny-farthing.',
+      'Tides.',
+      'The queen lays eggs.',
+      'It begins with cats.',
+      'Dogs.',
+    ]);
+  });
+
+  it('splits German, Greek, Russian and Japanese prompts by their own sentence rules, in order', () => {
+    const prompts: [string, string][] = [
+      ['de', 'Die Geschichte des Fahrrads. Sie beginnt 1817, z. B. mit Karl Drais. Dann kam das Hochrad.'],
+      ['el', 'Η ιστορία του ποδηλάτου. Ξεκινά το 1817 με τη δραιζίνα. Μετά έρχεται το βελοσιπέδ.'],
+      ['ru', 'История велосипеда. Всё началось в 1817 году. Потом появился велосипед с большим колесом.'],
+      ['ja', '自転車の歴史。1817年のドライジーネから始まる。次にベロシペード！'],
+    ];
+    for (const [language, prompt] of prompts) {
+      const sentences = segmentSentences(prompt, language);
+      expect(sentences).toHaveLength(3);
+      for (const lang of [language, undefined, 'not a language!']) {
+        const narration = narrationOf(planScript({ prompt, sceneCount: 5, language: lang }));
+        const positions = sentences.map((sentence) => narration.indexOf(sentence));
+        expect(positions.every((p) => p >= 0)).toBe(true);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      }
+    }
   });
 
   it('stops when the caller has already given up', async () => {

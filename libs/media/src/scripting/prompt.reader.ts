@@ -1,0 +1,283 @@
+import { capitalizeFirst, cutAtWord, segmentSentences, tidyWhitespace, wordsOf } from '../common/text';
+import { type Cue, isStyleNote, LEADING_CONJUNCTION, metaSubject, stripSteering } from './prompt.steering';
+
+/**
+ * Reads a prompt into its ideas, in the order it mentions them. A sentence is cut where it may
+ * be split into clauses; a clause is a run of those pieces, and each clause becomes exactly one
+ * narration sentence. Nothing here invents words: a narration sentence is the prompt's own
+ * clause without its steering words, plus at most a "It begins with" the prompt asked for.
+ */
+
+export interface PromptSentence {
+  /** The sentence without steering words and final punctuation, cut at its clause boundaries. */
+  pieces: string[];
+  /** The text that stood between piece i and piece i + 1. */
+  joiners: string[];
+  cue: Cue;
+  /** '.', '?' or '!' (or the CJK forms); a steered sentence always ends as a statement. */
+  terminal: string;
+  /** The request's own subject: "A short documentary about the history of the bicycle". */
+  topic: boolean;
+}
+
+/** Pieces [from, to) of one sentence. */
+export interface Clause {
+  sentence: PromptSentence;
+  from: number;
+  to: number;
+}
+
+export interface RenderedClause {
+  narration: string;
+  /** The clause without steering or lead, for finding the scene's subject. */
+  core: string;
+  /** "It begins with", when the narration opens with it. */
+  lead?: string;
+}
+
+/** One narration sentence never takes more than this; the refiner allows 400 per scene. */
+export const MAX_SENTENCE_CHARS = 370;
+
+const LIST_MARKER = /^(?:[-*•–·]\s+|\d{1,3}[.)]\s+|[a-z][)]\s+)/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+export function readSentences(text: string, language: string): PromptSentence[] {
+  const sentences: PromptSentence[] = [];
+  for (const raw of segmentSentences(text, language)) {
+    for (const sentence of parseSentence(raw)) sentences.push(sentence);
+  }
+  return sentences;
+}
+
+function parseSentence(raw: string): PromptSentence[] {
+  let text = tidyWhitespace(raw).replace(LIST_MARKER, '');
+  const end = /([.!?…。！？:]+)["'”’)」』]*$/u.exec(text);
+  const marks = end?.[1] ?? '';
+  if (end) text = text.slice(0, end.index).trim();
+  const terminal = /[?？]/u.exec(marks)?.[0] ?? /[!！]/u.exec(marks)?.[0] ?? statementEnd(text);
+  if (text === '') return [];
+
+  const topic = metaSubject(text);
+  if (topic !== undefined) {
+    if (topic === '') return [];
+    // "A video about bees: start with the hive" is a topic and a sentence of its own.
+    const [head, ...rest] = topic.split(/\s*[:;]\s+/);
+    const cue: Cue = { steered: true, list: false };
+    const first: PromptSentence = {
+      pieces: [head!],
+      joiners: [],
+      cue,
+      terminal: statementEnd(head!),
+      topic: true,
+    };
+    return [first, ...parseSentence(`${rest.join('; ')}${marks}`)];
+  }
+  if (isStyleNote(text)) return [];
+  const { text: content, cue } = stripSteering(text);
+  if (isStyleNote(content) || wordsOf(content).length === 0) return [];
+  const { pieces, joiners } = cutPieces(content, cue.list);
+  return [
+    {
+      pieces,
+      joiners,
+      cue,
+      terminal: cue.steered ? statementEnd(content) : terminal,
+      topic: false,
+    },
+  ];
+}
+
+function statementEnd(text: string): string {
+  return CJK.test(text) ? '。' : '.';
+}
+
+// Candidate clause boundaries; `acceptBoundary` decides which of them really are.
+const BOUNDARY = /[;:]\s+|,\s+|\s+(?=(?:and|or|then)\s)|\s+(?=\d{1,2}[.)]\s)|、|，|；/gu;
+const NOT_A_NEW_ITEM = /^(?:e\.g\.|i\.e\.|for example|such as|like|including|especially|even|etc\b)/i;
+
+function cutPieces(text: string, list: boolean): { pieces: string[]; joiners: string[] } {
+  const pieces: string[] = [];
+  const joiners: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(BOUNDARY)) {
+    const at = match.index;
+    const before = text.slice(last, at);
+    const after = text.slice(at + match[0].length);
+    if (insideBrackets(text.slice(0, at)) || !acceptBoundary(match[0], before, after, list)) continue;
+    pieces.push(before);
+    joiners.push(match[0]);
+    last = at + match[0].length;
+  }
+  pieces.push(text.slice(last));
+  return { pieces, joiners };
+}
+
+function acceptBoundary(separator: string, before: string, after: string, list: boolean): boolean {
+  if (wordsOf(before).length === 0 || wordsOf(after).length === 0) return false;
+  const [next = '', second = ''] = wordsOf(after).map((w) => w.toLowerCase());
+  if (/^[;:；]/u.test(separator.trim())) return true;
+  // "…, then the velocipede", "… and then the sun came out" (the cut goes before "and").
+  if (next === 'then') return !/\band$/i.test(before.trim());
+  if (next === 'and' && second === 'then') return true;
+  // "1. keep a schedule 2. avoid screens": an inline numbered list.
+  if (/^\d{1,2}[.)]\s/.test(after) && separator.trim() === '') return true;
+  if (/^[、，]$/u.test(separator)) return true;
+  if (separator.trim() === '') return list && (next === 'and' || next === 'or');
+  // A comma: a list of things to show splits at every item; prose only between whole clauses
+  // ("…, and the western half fell in 476"), never inside a list ("Gaul, Spain and Egypt").
+  if (NOT_A_NEW_ITEM.test(after)) return false;
+  if (list) return true;
+  const clause = after.split(/[,;:]/)[0]!;
+  return (
+    ['and', 'but', 'so', 'yet'].includes(next) && wordsOf(before).length >= 3 && wordsOf(clause).length >= 4
+  );
+}
+
+function insideBrackets(text: string): boolean {
+  const open = (text.match(/[([{“«「]/gu) ?? []).length - (text.match(/[)\]}”»」]/gu) ?? []).length;
+  const quotes = (text.match(/"/g) ?? []).length;
+  return open > 0 || quotes % 2 === 1;
+}
+
+/** One clause per sentence, with repeated sentences kept once. */
+export function wholeClauses(sentences: PromptSentence[]): Clause[] {
+  const seen = new Set<string>();
+  const clauses: Clause[] = [];
+  for (const sentence of sentences) {
+    const clause = { sentence, from: 0, to: sentence.pieces.length };
+    const key = renderClause(clause).narration.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    clauses.push(clause);
+  }
+  return clauses;
+}
+
+/**
+ * Splits clauses until there are `target` of them or none can be split: always the clause with
+ * the most pieces (then the longest), at its strongest boundary (";" or ":", then "then", then a
+ * comma) and among those the one nearest its middle, so parts stay even.
+ */
+export function splitClauses(clauses: Clause[], target: number): Clause[] {
+  const result = [...clauses];
+  while (result.length < target) {
+    let best = -1;
+    for (let i = 0; i < result.length; i++) {
+      const c = result[i]!;
+      if (c.to - c.from < 2) continue;
+      const b = best < 0 ? undefined : result[best]!;
+      if (!b || c.to - c.from > b.to - b.from) best = i;
+      else if (c.to - c.from === b.to - b.from && textOf(c).length > textOf(b).length) best = i;
+    }
+    if (best < 0) break;
+    const c = result[best]!;
+    let cut = c.from + 1;
+    const score = (k: number) => boundaryRank(c.sentence, k) * 100 - Math.abs(k - (c.from + c.to) / 2);
+    for (let k = c.from + 2; k < c.to; k++) if (score(k) >= score(cut)) cut = k;
+    result.splice(best, 1, { ...c, to: cut }, { ...c, from: cut });
+  }
+  return result;
+}
+
+/** How strongly the sentence breaks before piece `k`. */
+function boundaryRank(sentence: PromptSentence, k: number): number {
+  if (/^[;:；]$/u.test(sentence.joiners[k - 1]!.trim())) return 3;
+  return /^(?:and\s+)?then\b/i.test(sentence.pieces[k]!.trim()) ? 2 : 1;
+}
+
+function textOf(c: Clause): string {
+  return c.sentence.pieces.slice(c.from, c.to).join(' ');
+}
+
+/** The narration sentence for a clause: the prompt's words, tidied into a full sentence. */
+export function renderClause(clause: Clause, withLead = true): RenderedClause {
+  const { sentence, from, to } = clause;
+  let cue = sentence.cue;
+  let text = '';
+  for (let i = from; i < to; i++) {
+    const piece = sentence.pieces[i]!.trim();
+    if (i === from && from > 0) {
+      const stripped = stripSteering(piece.replace(LEADING_CONJUNCTION, ''));
+      text = stripped.text;
+      cue = stripped.cue;
+    } else if (i === from) {
+      text = piece;
+    } else {
+      // Inside a sentence the joining word stays, the steering goes: "…, and end with X" → "…, and X";
+      // an inline list number goes too: "…: 1. keep a schedule 2. avoid screens" → "…: keep a
+      // schedule, avoid screens".
+      const number = /^\d{1,2}[.)]\s+/.exec(piece)?.[0] ?? '';
+      const joiner = number && sentence.joiners[i - 1]!.trim() === '' ? ', ' : sentence.joiners[i - 1]!;
+      const conjunction = /^(?:and|or|then|and then)\s+/i.exec(piece.slice(number.length))?.[0] ?? '';
+      const rest = stripSteering(piece.slice(number.length + conjunction.length)).text;
+      text += `${joiner}${conjunction}${rest}`;
+    }
+  }
+  // Part of a list of things is a list again: "the hive, the flowers" → "the hive and the flowers".
+  if (sentence.cue.list && to - from >= 2 && to - from < sentence.pieces.length)
+    text = relist(sentence, from, to) ?? text;
+  const core = trimEnd(text);
+  const lead = withLead && cue.lead && !startsWithPreposition(core) ? cue.lead : undefined;
+  const body = clampSentence(lead ? `${lead} ${lowerArticle(core)}` : core);
+  // A question's first clauses stay questions only if they are asked as one ("Why did it fail?").
+  const terminal =
+    to === sentence.pieces.length || (/[?？]/u.test(sentence.terminal) && QUESTION_START.test(core))
+      ? sentence.terminal
+      : statementEnd(core);
+  return { narration: `${upperFirst(body)}${terminal}`, core, lead };
+}
+
+function relist(sentence: PromptSentence, from: number, to: number): string | undefined {
+  const joiners = sentence.joiners.slice(from, to - 1);
+  const pieces = sentence.pieces.slice(from, to).map((p) => p.trim());
+  if (joiners.some((j) => !/^(?:,\s+|\s+)$/.test(j)) || pieces.slice(1).some((p) => /^then\b/i.test(p)))
+    return;
+  const or = pieces.some((p) => /^or\s/i.test(p));
+  const items = pieces.map((p, i) =>
+    i === 0 && from === 0 ? p : stripSteering(p.replace(LEADING_CONJUNCTION, '')).text,
+  );
+  return `${items.slice(0, -1).join(', ')} ${or ? 'or' : 'and'} ${items.at(-1)}`;
+}
+
+const QUESTION_START =
+  /^(?:how|why|what|when|where|who|which|did|does|do|is|are|was|were|can|could|will|would|should)\b/i;
+
+function trimEnd(text: string): string {
+  return text.replace(/[\s,;:–—\-、，；]+$/u, '');
+}
+
+const PREPOSITIONS =
+  /^(?:about|above|across|after|against|along|among|around|at|before|behind|below|beneath|beside|between|beyond|by|during|for|from|in|inside|into|near|of|off|on|onto|over|since|through|to|toward|towards|under|until|upon|with|within|without)\b/i;
+
+export function startsWithPreposition(text: string): boolean {
+  return PREPOSITIONS.test(text);
+}
+
+/** "The draisine" mid-sentence reads "the draisine"; names keep their capital. */
+export function lowerArticle(text: string): string {
+  return text.replace(/^(The|A|An|This|These|Those|Its|Their|His|Her|Our|How|Why|What|When|Where)\b/, (w) =>
+    w.toLowerCase(),
+  );
+}
+
+/** Capitalises a sentence's first letter, except a word cased on purpose ("iPhone", "eBay"). */
+export function upperFirst(text: string): string {
+  return /^\p{Ll}+\p{Lu}/u.test(text) ? text : capitalizeFirst(text);
+}
+
+/** Cuts an over-long sentence at its last clause boundary, else a word, never after "the". */
+function clampSentence(text: string): string {
+  if (text.length <= MAX_SENTENCE_CHARS) return text;
+  const head = text.slice(0, MAX_SENTENCE_CHARS);
+  const comma = head.search(/[,;:][^,;:]*$/);
+  let cut = comma >= MAX_SENTENCE_CHARS * 0.6 ? head.slice(0, comma) : cutAtWord(text, MAX_SENTENCE_CHARS);
+  let previous: string;
+  do {
+    previous = cut;
+    cut = trimEnd(cut).replace(
+      /\s+(?:and|or|but|with|of|in|on|at|the|a|an|to|for|by|from|into|as|that|which)$/i,
+      '',
+    );
+  } while (cut !== previous);
+  return cut;
+}

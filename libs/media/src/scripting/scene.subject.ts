@@ -1,0 +1,152 @@
+import { cutAtWord, wordsOf } from '../common/text';
+
+/**
+ * Finds what a clause is about — its leading noun phrase — so a scene's picture names it:
+ * "the draisine of 1817", "The Roman Empire" (of "The Roman Empire rose from…"), "the whole
+ * Mediterranean" (of "It conquered the whole Mediterranean"). A word-list heuristic for English;
+ * other languages get the clause's first words.
+ */
+
+const words = (list: string) => new Set(list.split(' '));
+
+const DETERMINERS = words(
+  'the a an this these those its his her their our my your some several many every each both all another',
+);
+// A phrase found after the clause's start opens with one of these; "all morning" is no subject.
+const ARTICLES = words('the a an this these those its his her their our my your');
+const PRONOUNS = words('it he she they we i you there this that these those one');
+const WH = words('how why what when where who which whether');
+const ADVERBS = words(
+  'then next finally later yet so but and also still today now soon afterwards meanwhile',
+);
+const AUXILIARIES = words('did does do is are was were can could will would should has have had');
+const PREPOSITIONS = words(
+  'about above across after against along among around at before behind below beneath beside between ' +
+    'beyond by during for from in inside into near off on onto out over past since through to toward ' +
+    'towards under until up upon via with within without than as like',
+);
+// Words a noun phrase does not run through: prepositions, joining words and common verbs. "of" is
+// missing on purpose: "the history of the bicycle".
+const STOPS = new Set([
+  ...PREPOSITIONS,
+  ...words(
+    'but so yet nor or that which who whom whose where when while because although though if unless is ' +
+      'are was were be been being am has have had do does did can could will would shall should may ' +
+      'might must rose fell grew became began came went made took gave found saw led won lost ran got ' +
+      'held kept left brought thought told said stood spread split met wrote drove rode flew sold paid ' +
+      'sent spent set put cut let felt heard knew meant taught caught bought fought lay laid broke chose ' +
+      'spoke struck hung shot sang rang sank swam drew threw wore tore built cost costs remains remained ' +
+      'becomes makes takes gives comes goes turns changed changes helps helped works lives stands',
+  ),
+]);
+const MAX_WORDS = 6;
+
+/** The clause's subject, or '' when it has none of its own ("It split in two"). */
+export function subjectOf(clause: string, english: boolean): string {
+  const all = clause.split(/\s+/).filter((t) => t !== '');
+  // "Then it split…", "Yet her ideas…": a leading adverb is not part of any phrase.
+  const skip = ADVERBS.has(bareWord(all[0] ?? '')) && all.length > 1 ? 1 : 0;
+  const tokens = all.slice(skip);
+  if (tokens.length === 0) return '';
+  if (!english) return shortPhrase(clause, true, 6);
+  const first = bareWord(tokens[0]!);
+  if (WH.has(first)) {
+    // "How bees make honey" stays whole; "Why did the penny-farthing fail" → "the penny-farthing".
+    if (!AUXILIARIES.has(bareWord(tokens[1] ?? ''))) return shortPhrase(tokens.join(' '), false, 8);
+    const from = startOfPhrase(tokens, 2, false);
+    const phrase = nounPhrase(tokens, from >= 0 ? from : 2).split(' ');
+    const last = tokens.at(-1)!.replace(/[?!.]+$/, '');
+    return (phrase.length >= 2 && phrase.at(-1) === last ? phrase.slice(0, -1) : phrase).join(' ');
+  }
+  const second = bareWord(tokens[1] ?? '');
+  // "This bridge was built…" starts with its phrase; "This changed everything" has none.
+  const demonstrative = DETERMINERS.has(first) && second !== '' && !STOPS.has(second);
+  if (PRONOUNS.has(first) && !demonstrative && !isName(tokens[1] ?? ''))
+    return nounPhrase(tokens, startOfPhrase(tokens, 1, false));
+  if (STOPS.has(first)) {
+    // "In 1817, Karl Drais built…" → the phrase after the opening comma; "In Paris the tower
+    // rose" → the first phrase that is not governed by the opening preposition.
+    const comma = tokens.findIndex((t, i) => i < 4 && t.endsWith(','));
+    return nounPhrase(
+      tokens,
+      comma >= 0 ? startOfPhrase(tokens, comma + 1, false) : startOfPhrase(tokens, 1, true),
+    );
+  }
+  // A clause that opens with a determiner or a run of names opens with its subject; anything else
+  // ("Bake at 250 °C with steam", "Mix flour, water and salt") pictures best as a whole.
+  if (DETERMINERS.has(first) || (isName(tokens[0]!) && isName(tokens[1] ?? ''))) return nounPhrase(tokens, 0);
+  return shortPhrase(tokens.join(' '), false, 8);
+}
+
+/** The first word from `from` that starts a noun phrase: a determiner or a name. */
+function startOfPhrase(tokens: string[], from: number, skipObjects: boolean): number {
+  for (let i = from; i < tokens.length; i++) {
+    const previous = bareWord(tokens[i - 1] ?? '');
+    if (skipObjects && PREPOSITIONS.has(previous)) continue;
+    if (ARTICLES.has(bareWord(tokens[i]!)) || isName(tokens[i]!)) return i;
+  }
+  return -1;
+}
+
+function nounPhrase(tokens: string[], start: number): string {
+  if (start < 0) return '';
+  const taken: string[] = [];
+  for (let i = start; i < tokens.length && taken.length < MAX_WORDS; i++) {
+    const token = tokens[i]!;
+    const word = bareWord(token);
+    const content = taken.some((t) => !DETERMINERS.has(bareWord(t)));
+    if (taken.length > 0 && (STOPS.has(word) || (content && /^\p{Ll}{3,}(?:ed|ly)$/u.test(token)))) break;
+    // "roads and laws" joins two nouns; "and then", "and was" or a clause's end closes the phrase.
+    const next = bareWord(tokens[i + 1] ?? '');
+    if (word === 'and' && (next === '' || next === 'then' || STOPS.has(next))) break;
+    taken.push(token.replace(/[,;:!?)"”]+$/u, ''));
+    if (/[,;:!?)"”]$/u.test(token)) break;
+  }
+  while (taken.length > 0 && /^(?:of|and|or|the|a|an|'s)$/i.test(taken.at(-1)!)) taken.pop();
+  if (taken.every((t) => DETERMINERS.has(bareWord(t)) || PRONOUNS.has(bareWord(t)))) return '';
+  // "they sometimes" is no picture; the scene keeps the one before.
+  if (PRONOUNS.has(bareWord(taken[0] ?? '')) && !DETERMINERS.has(bareWord(taken[0] ?? ''))) return '';
+  return taken.join(' ');
+}
+
+function bareWord(token: string): string {
+  return (wordsOf(token)[0] ?? '').toLowerCase();
+}
+
+function isName(token: string): boolean {
+  return /^\p{Lu}/u.test(token) && !PRONOUNS.has(bareWord(token)) && !DETERMINERS.has(bareWord(token));
+}
+
+/** A picture for a clause without a subject of its own and nothing before it: its first words. */
+export function clausePhrase(clause: string, english: boolean): string {
+  return english ? shortPhrase(clause, false, 8) : shortPhrase(clause, true, 6);
+}
+
+/** The clause's first words: a subject for languages without the word lists, or a whole short clause. */
+function shortPhrase(clause: string, atComma: boolean, maxWords: number): string {
+  const head = clause
+    .split(atComma ? /[,;:、，；]/u : /[;:]/)[0]!
+    .trim()
+    .replace(/[?!.。！？]+$/u, '');
+  if (!/\s/.test(head)) return cutByWords(head, 24);
+  const kept = cutAtWord(head.split(/\s+/).slice(0, maxWords).join(' '), 60).split(' ');
+  while (kept.length > 1 && DANGLING.has(bareWord(kept.at(-1)!))) kept.pop();
+  return kept.join(' ').replace(/[,;:]$/, '');
+}
+
+// Words a cut phrase must not end on; a few German, French and Spanish ones for their prompts.
+const DANGLING = words(
+  'of and or no not the a an to in on at with for by from into as that which der die das dem den des mit von ' +
+    'zu und le la les de du et el los las del con y',
+);
+
+/** Text without spaces (Japanese, Chinese) is cut at a word the segmenter finds, not mid-word. */
+function cutByWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)) {
+    if ((out + segment).length > max) break;
+    out += segment;
+  }
+  return out || text.slice(0, max);
+}
