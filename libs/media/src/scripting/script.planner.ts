@@ -14,7 +14,7 @@ import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.
 
 /**
  * The offline script writer. It cannot understand a prompt, so it only rearranges what the
- * prompt says (PRODUCT §4, "the local script planner follows the prompt"):
+ * prompt says (docs/decisions.md#script-planner):
  *
  * - The prompt is read into clauses in its own order; steering words ("Start with", "Then",
  *   "Show") are stripped and each clause becomes one full sentence ("It begins with the
