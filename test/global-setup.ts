@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
+import { createDb, dropDatabase, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateToLatest } from '@vidgen/db';
 import {
   ensureFfmpeg,
   freePort,
@@ -70,7 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const databaseUrl = withDatabase(adminUrl, `vidgen_test_${runId}`);
     await ensureDatabase(databaseUrl);
     cleanups.push(() => dropDatabase(databaseUrl));
-    const db = createDb(databaseUrl, { max: 1 });
+    const db = createDb(databaseUrl, { max: 1, timeoutMs: MIGRATION_TIMEOUT_MS });
     await migrateToLatest(db);
     await db.destroy();
 

@@ -7,16 +7,30 @@ export type Db = Kysely<Database>;
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
+/** Default bound on any one database call (DATABASE_TIMEOUT_MS). */
+export const DATABASE_TIMEOUT_MS = 5000;
+
 /**
  * One pool per process. Sessions run in UTC and timestamptz values come back as their raw
  * text so microsecond precision reaches the API (a JS Date would cut it to milliseconds).
+ *
+ * Nothing waits on the database longer than `timeoutMs`: waiting for a pooled connection or
+ * opening one (connectionTimeoutMillis), a query's answer (query_timeout, client side, which
+ * also covers a server whose processes are frozen), a statement's run time and an abandoned
+ * transaction (statement_timeout and idle_in_transaction_session_timeout, server side). TCP
+ * keepalive notices a dead peer. A call that times out fails; the caller answers 500
+ * DATABASE_ERROR, or an activity is retried, and the pool recovers once the server answers.
  */
-export function createDb(connectionString: string, options: { max?: number } = {}): Db {
+export function createDb(connectionString: string, options: { max?: number; timeoutMs?: number } = {}): Db {
+  const timeoutMs = options.timeoutMs ?? DATABASE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    options: '-c TimeZone=UTC',
-    connectionTimeoutMillis: 5000,
+    options: `-c TimeZone=UTC -c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${Math.max(timeoutMs * 6, 30_000)}`,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === TIMESTAMPTZ_OID) return (v: string) => v;

@@ -18,7 +18,7 @@ export function isDatabaseFailure(err: unknown): boolean {
   if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || /^[0-9A-Z]{5}$/.test(e.code)))
     return true;
   if (typeof e.severity === 'string') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i.test(
     e.message,
   );
 }

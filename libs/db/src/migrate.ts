@@ -24,6 +24,9 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** Migrations may build indexes on large tables: their connection waits far longer than a request's. */
+export const MIGRATION_TIMEOUT_MS = 30 * 60_000;
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();
