@@ -37,8 +37,7 @@ export class CreditsService {
       amountCents: offer.priceCents,
       description: `vidgen ${offer.plan} plan, ${offer.credits} credits`,
     });
-    const event = await this.ledger.purchase({
-      accountId,
+    const event = await this.ledger.purchase(accountId, {
       plan: offer.plan,
       credits: offer.credits,
       paymentReference: reference,

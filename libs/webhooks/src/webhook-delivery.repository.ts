@@ -1,4 +1,12 @@
-import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import {
+  beforeCursor,
+  type Database,
+  type Db,
+  type Selectable,
+  sql,
+  type Transaction,
+  type WebhookDeliveriesTable,
+} from '@vidgen/db';
 import type { WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { WebhookEvent } from './webhook-events';
 
@@ -71,7 +79,7 @@ export class WebhookDeliveryRepository {
   }
 
   /** Inserts what is not there yet; the unique (webhook, video, occurrence) key makes a repeat a no-op. */
-  async insertMissing(trx: Tx, rows: NewDelivery[]): Promise<void> {
+  async insertMissing(rows: readonly NewDelivery[], trx: Tx): Promise<void> {
     if (rows.length === 0) return;
     await trx
       .insertInto('webhook_deliveries')
@@ -89,22 +97,16 @@ export class WebhookDeliveryRepository {
       .execute();
   }
 
-  /** When the video event behind an occurrence was logged (its key in video_events), if it was. */
-  async occurrenceTime(trx: Tx, videoId: string, occurrenceKey: string): Promise<string | undefined> {
-    const row = await trx
-      .selectFrom('video_events')
-      .select('created_at')
-      .where('video_id', '=', videoId)
-      .where('key', '=', occurrenceKey)
-      .executeTakeFirst();
-    return row?.created_at;
-  }
-
   /** Every delivery of one occurrence of a video event, for starting their workflows. */
-  async forOccurrence(videoId: string, occurrenceKey: string): Promise<{ id: string; accountId: string }[]> {
+  async forOccurrence(
+    accountId: string,
+    videoId: string,
+    occurrenceKey: string,
+  ): Promise<{ id: string; accountId: string }[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
       .select(['id', 'account_id'])
+      .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('occurrence_key', '=', occurrenceKey)
       .orderBy('created_at')
@@ -282,18 +284,7 @@ export class WebhookDeliveryRepository {
   }
 
   private async withAttempts(
-    rows: {
-      id: string;
-      webhook_id: string;
-      account_id: string;
-      video_id: string;
-      event: string;
-      status: WebhookDeliveryStatus;
-      runs: number;
-      next_retry_at: string | null;
-      created_at: string;
-      updated_at: string;
-    }[],
+    rows: Pick<Selectable<WebhookDeliveriesTable>, (typeof DELIVERY_COLUMNS)[number]>[],
   ): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
     const attempts = await this.db

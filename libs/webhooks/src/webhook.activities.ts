@@ -94,12 +94,12 @@ export function createWebhookActivities(
     async publishVideoEvent(raw) {
       const input = parse(inputs.publish, raw);
       const sign = await assetSigner();
-      await deliveries.transaction(async (trx) => {
+      const accountId = await deliveries.transaction(async (trx) => {
         const video = await videos.findForWorkflow(input.videoId, trx);
         if (!video) throw ApplicationFailure.nonRetryable(`Video ${input.videoId} not found`, 'NOT_FOUND');
-        const targets = await webhooks.activeFor(trx, video.accountId, input.event);
-        if (targets.length === 0) return;
-        const occurredAt = await deliveries.occurrenceTime(trx, video.id, input.occurrenceKey);
+        const targets = await webhooks.activeFor(video.accountId, input.event, trx);
+        if (targets.length === 0) return video.accountId;
+        const occurredAt = await videos.events.loggedAt(video.accountId, video.id, input.occurrenceKey, trx);
         const payload = JSON.stringify({
           event: input.event,
           video_id: video.id,
@@ -107,7 +107,6 @@ export function createWebhookActivities(
           created_at: occurredAt ? toUnixSeconds(occurredAt) : Math.floor(Date.now() / 1000),
         });
         await deliveries.insertMissing(
-          trx,
           targets.map((w) => ({
             webhookId: w.id,
             accountId: video.accountId,
@@ -116,9 +115,11 @@ export function createWebhookActivities(
             occurrenceKey: input.occurrenceKey,
             payload,
           })),
+          trx,
         );
+        return video.accountId;
       });
-      const pending = await deliveries.forOccurrence(input.videoId, input.occurrenceKey);
+      const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
       // A few starts in flight at once: an account with many webhooks is not started one round trip at a time.
       let next = 0;
       const lanes = Array.from({ length: Math.min(START_CONCURRENCY, pending.length) }, async () => {

@@ -1,5 +1,13 @@
 import { ConflictError } from '@vidgen/core';
-import { type Database, type Db, isUniqueViolation, sql, type Transaction } from '@vidgen/db';
+import {
+  type Database,
+  type Db,
+  isUniqueViolation,
+  type Selectable,
+  sql,
+  type Transaction,
+  type WebhooksTable,
+} from '@vidgen/db';
 import type { WebhookEvent } from './webhook-events';
 
 export interface Webhook {
@@ -14,15 +22,7 @@ export interface Webhook {
 
 const COLUMNS = ['id', 'account_id', 'url', 'event', 'secret', 'is_active', 'created_at'] as const;
 
-type Row = {
-  id: string;
-  account_id: string;
-  url: string;
-  event: string;
-  secret: string;
-  is_active: boolean;
-  created_at: string;
-};
+type Row = Pick<Selectable<WebhooksTable>, (typeof COLUMNS)[number]>;
 
 export class WebhookRepository {
   constructor(private readonly db: Db) {}
@@ -70,7 +70,7 @@ export class WebhookRepository {
   }
 
   /** The webhooks that get a delivery of `event` now: active, not deleted. */
-  async activeFor(trx: Transaction<Database>, accountId: string, event: WebhookEvent): Promise<Webhook[]> {
+  async activeFor(accountId: string, event: WebhookEvent, trx: Transaction<Database>): Promise<Webhook[]> {
     const rows = await trx
       .selectFrom('webhooks')
       .select(COLUMNS)
