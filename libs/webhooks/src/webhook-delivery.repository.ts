@@ -49,6 +49,8 @@ export interface DeliveryTarget {
   webhookDeleted: boolean;
 }
 
+export type NewDeliveryAttempt = DeliveryAttempt & { deliveryId: string };
+
 export interface NewDelivery {
   webhookId: string;
   accountId: string;
@@ -174,77 +176,46 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Appends one attempt and projects it, in one transaction. Returns false when this attempt
-   * was already recorded (a retried activity), in which case nothing else is touched either:
-   * the webhook's failure count can never move twice for one run.
+   * Appends one attempt (append-only). Returns false when this attempt was already recorded
+   * (a retried activity), so the caller moves nothing else twice either.
    */
-  async recordAttempt(input: {
-    deliveryId: string;
-    run: number;
-    attempt: number;
-    outcome: 'succeeded' | 'failed';
-    attemptedAt: string;
-    durationMs: number | null;
-    statusCode: number | null;
-    error: string | null;
-    nextRetryAt: string | null;
-    final: 'succeeded' | 'failed' | null;
-    /** A 410 Gone: the webhook is set inactive. */
-    gone: boolean;
-    disableAfterFailures: number;
-  }): Promise<boolean> {
-    return this.transaction(async (trx) => {
-      const inserted = await trx
-        .insertInto('webhook_delivery_attempts')
-        .values({
-          delivery_id: input.deliveryId,
-          run: input.run,
-          attempt: input.attempt,
-          outcome: input.outcome,
-          attempted_at: input.attemptedAt,
-          duration_ms: input.durationMs,
-          status_code: input.statusCode,
-          error: input.error,
-          next_retry_at: input.nextRetryAt,
-        })
-        .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      const delivery = await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          status: input.final ?? 'pending',
-          next_retry_at: input.final ? null : input.nextRetryAt,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', input.deliveryId)
-        .returning('webhook_id')
-        .executeTakeFirstOrThrow();
-      if (input.gone) {
-        await trx
-          .updateTable('webhooks')
-          .set({ is_active: false })
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      } else if (input.final === 'succeeded') {
-        await trx
-          .updateTable('webhooks')
-          .set({ consecutive_failures: 0 })
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      } else if (input.final === 'failed') {
-        await trx
-          .updateTable('webhooks')
-          .set((eb) => ({
-            consecutive_failures: eb('consecutive_failures', '+', 1),
-            is_active: sql<boolean>`is_active and consecutive_failures + 1 < ${input.disableAfterFailures}`,
-          }))
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      }
-      return true;
-    });
+  async insertAttempt(attempt: NewDeliveryAttempt, trx: Tx): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: attempt.deliveryId,
+        run: attempt.run,
+        attempt: attempt.attempt,
+        outcome: attempt.outcome,
+        attempted_at: attempt.attemptedAt,
+        duration_ms: attempt.durationMs,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+        next_retry_at: attempt.nextRetryAt,
+      })
+      .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(inserted);
+  }
+
+  /** Projects an attempt onto its delivery: finished (`final`) or pending its next retry. Returns its webhook. */
+  async settle(
+    deliveryId: string,
+    state: { final: 'succeeded' | 'failed' | null; nextRetryAt: string | null },
+    trx: Tx,
+  ): Promise<{ webhookId: string; accountId: string }> {
+    const row = await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: state.final ?? 'pending',
+        next_retry_at: state.final ? null : state.nextRetryAt,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', deliveryId)
+      .returning(['webhook_id', 'account_id'])
+      .executeTakeFirstOrThrow();
+    return { webhookId: row.webhook_id, accountId: row.account_id };
   }
 
   async cancelRun(deliveryId: string): Promise<void> {

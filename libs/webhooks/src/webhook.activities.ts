@@ -12,6 +12,7 @@ import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WEBHOOK_EVENTS } from './webhook-events';
+import { applyAttemptToWebhook } from './webhook-health';
 import { sendWebhook } from './webhook-sender';
 import { signWebhookPayload, WEBHOOK_HEADERS } from './webhook-signature';
 
@@ -177,19 +178,35 @@ export function createWebhookActivities(
     async recordWebhookDeliveryAttempt(raw) {
       const input = parse(inputs.record, raw);
       const o = input.outcome;
-      await deliveries.recordAttempt({
-        deliveryId: input.deliveryId,
-        run: input.run,
-        attempt: input.attempt,
-        outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
-        attemptedAt: o.startedAt,
-        durationMs: Math.round(o.durationMs),
-        statusCode: o.statusCode,
-        error: o.error,
-        nextRetryAt: input.nextRetryAt,
-        final: input.final,
-        gone: o.kind === 'gone',
-        disableAfterFailures: config.webhooks.disableAfterFailures,
+      await deliveries.transaction(async (trx) => {
+        const fresh = await deliveries.insertAttempt(
+          {
+            deliveryId: input.deliveryId,
+            run: input.run,
+            attempt: input.attempt,
+            outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
+            attemptedAt: o.startedAt,
+            durationMs: Math.round(o.durationMs),
+            statusCode: o.statusCode,
+            error: o.error,
+            nextRetryAt: input.nextRetryAt,
+          },
+          trx,
+        );
+        // A retried activity finds its attempt recorded: nothing else moves twice for one run.
+        if (!fresh) return;
+        const webhook = await deliveries.settle(
+          input.deliveryId,
+          { final: input.final, nextRetryAt: input.nextRetryAt },
+          trx,
+        );
+        await applyAttemptToWebhook(
+          webhooks,
+          webhook,
+          { gone: o.kind === 'gone', final: input.final },
+          config.webhooks.disableAfterFailures,
+          trx,
+        );
       });
     },
 

@@ -96,6 +96,36 @@ export class WebhookRepository {
     return row && toWebhook(row);
   }
 
+  /** Counts one more exhausted delivery in a row; returns the new count. The row stays locked until commit. */
+  async countFailure(accountId: string, id: string, trx: Transaction<Database>): Promise<number> {
+    const row = await trx
+      .updateTable('webhooks')
+      .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .returning('consecutive_failures')
+      .executeTakeFirstOrThrow();
+    return row.consecutive_failures;
+  }
+
+  async clearFailures(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    await trx
+      .updateTable('webhooks')
+      .set({ consecutive_failures: 0 })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deactivate(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    await trx
+      .updateTable('webhooks')
+      .set({ is_active: false })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Soft delete, so past deliveries keep their webhook; returns false when nothing matched. */
   async delete(accountId: string, id: string): Promise<boolean> {
     const res = await this.db
