@@ -48,17 +48,6 @@ export class VideoEventRepository {
     }));
   }
 
-  async has(accountId: string, videoId: string, key: string, trx?: Tx): Promise<boolean> {
-    const row = await (trx ?? this.db)
-      .selectFrom('video_events')
-      .select('id')
-      .where('video_id', '=', videoId)
-      .where(ownedVideo(accountId, videoId))
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
-
   /** When the event with this key was logged, if it was. */
   async loggedAt(accountId: string, videoId: string, key: string, trx?: Tx): Promise<string | undefined> {
     const row = await (trx ?? this.db)
@@ -69,6 +58,10 @@ export class VideoEventRepository {
       .where('key', '=', key)
       .executeTakeFirst();
     return row?.created_at;
+  }
+
+  async has(accountId: string, videoId: string, key: string, trx?: Tx): Promise<boolean> {
+    return (await this.loggedAt(accountId, videoId, key, trx)) !== undefined;
   }
 
   /**

@@ -108,7 +108,7 @@ export class VideoService {
 
   /**
    * Cost of producing the current scenes of each video that awaits approval (the others have
-   * none to show), for a whole page in one query.
+   * none to show), for a whole page in one query (a page holds one account's videos).
    */
   async estimates(videos: readonly Video[]): Promise<Map<string, number>> {
     const gated = new Map<string, string[]>();
