@@ -50,16 +50,12 @@ describe('a frozen database', () => {
       accountId: account.id,
       scopes: ['videos:*'],
     });
-    const video = await new VideoRepository(db).createWithinLimit(
-      {
-        accountId: account.id,
-        prompt: 'Frozen lakes.',
-        sceneCount: 1,
-        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
-        faults: null,
-      },
-      3,
-    );
+    const video = await new VideoRepository(db).create(account.id, {
+      prompt: 'Frozen lakes.',
+      sceneCount: 1,
+      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      faults: null,
+    });
     videoId = video.id;
     const ctx = inject('stack');
     stack = await startStack({

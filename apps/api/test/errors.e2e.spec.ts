@@ -295,17 +295,13 @@ describe('500 errors from a broken dependency', () => {
     // A video at the review gate: approving it goes to its workflow, which cannot be reached.
     const account = await createAccount({ credits: 10, baseUrl: noTemporal.baseUrl });
     const videos = new VideoRepository(testDb());
-    const video = await videos.createWithinLimit(
-      {
-        accountId: account.accountId,
-        prompt: 'Unreachable.',
-        sceneCount: 1,
-        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
-        faults: null,
-      },
-      3,
-    );
-    await videos.recordTransition(video.id, {
+    const video = await videos.create(account.accountId, {
+      prompt: 'Unreachable.',
+      sceneCount: 1,
+      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      faults: null,
+    });
+    await videos.events.record(account.accountId, video.id, {
       key: 'script1:awaiting_approval',
       type: 'awaiting_approval',
       status: 'pending',

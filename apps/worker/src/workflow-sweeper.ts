@@ -33,7 +33,7 @@ export function startWorkflowSweeper(opts: {
           autoApprove: v.autoApprove,
           faults: (v.faults ?? undefined) as Faults | undefined,
         });
-        await videos.markWorkflowStarted(v.id);
+        await videos.markWorkflowStarted(v.accountId, v.id);
         opts.log.info({ videoId: v.id }, 'started the workflow of a video whose start was not confirmed');
       }
     } catch (err) {

@@ -1,4 +1,12 @@
-import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import {
+  type AssetsTable,
+  beforeCursor,
+  type Database,
+  type Db,
+  type Selectable,
+  sql,
+  type Transaction,
+} from '@vidgen/db';
 
 export const ASSET_TYPES = ['video', 'audio', 'thumbnail', 'image', 'narration', 'subtitles'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -31,21 +39,6 @@ export interface NewAsset {
   durationSeconds?: number | null;
 }
 
-type Row = {
-  id: string;
-  account_id: string;
-  video_id: string;
-  scene_id: string | null;
-  type: AssetType;
-  path: string;
-  mime_type: string;
-  size_bytes: number;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  created_at: string;
-};
-
 const COLUMNS = [
   'id',
   'account_id',
@@ -60,6 +53,7 @@ const COLUMNS = [
   'duration_seconds',
   'created_at',
 ] as const;
+type Row = Pick<Selectable<AssetsTable>, (typeof COLUMNS)[number]>;
 
 export class AssetRepository {
   constructor(private readonly db: Db) {}
@@ -133,10 +127,11 @@ export class AssetRepository {
     return res.numUpdatedRows > 0n;
   }
 
-  async markVideoDeleted(videoId: string, trx?: Transaction<Database>): Promise<void> {
+  async markVideoDeleted(accountId: string, videoId: string, trx?: Transaction<Database>): Promise<void> {
     await (trx ?? this.db)
       .updateTable('assets')
       .set({ deleted_at: sql`now()` })
+      .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('deleted_at', 'is', null)
       .execute();

@@ -1,5 +1,6 @@
 export type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 export { sql } from 'kysely';
+export * from './account-lock';
 export * from './database';
 export * from './errors';
 export * from './migrate';

@@ -73,8 +73,7 @@ export class CreditsService {
       return first;
     }
     try {
-      return await this.ledger.purchase({
-        accountId,
+      return await this.ledger.purchase(accountId, {
         plan: offer.plan,
         credits: offer.credits,
         paymentReference: reference,

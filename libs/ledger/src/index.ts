@@ -1,3 +1,4 @@
+export * from './charge.service';
 export * from './credits.service';
 export * from './ledger.repository';
 export * from './ledger.service';

@@ -1,7 +1,18 @@
 import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
-import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import {
+  beforeCursor,
+  type Database,
+  type Db,
+  type LedgerEventsTable,
+  lockForUpdate,
+  type Selectable,
+  sql,
+  type Transaction,
+} from '@vidgen/db';
 
-export type LedgerKind = 'granted' | 'purchased' | 'charged' | 'refunded';
+type Tx = Transaction<Database>;
+
+export type LedgerKind = LedgerEventsTable['kind'];
 
 export interface LedgerEntryInput {
   accountId: string;
@@ -34,22 +45,14 @@ export class LedgerRepository {
   /**
    * Appends one event and moves the balance projection in the same transaction.
    *
-   * The account row is locked first (SELECT … FOR UPDATE), so concurrent appends on one
-   * account are serialised: the balance check and the write cannot interleave, and the
-   * balance can never go below zero even under concurrent approvals. A repeated
-   * idempotency key finds the earlier event under that same lock and changes nothing.
+   * The account row is locked first (lockForUpdate), so concurrent appends on one account are
+   * serialised: the balance check and the write cannot interleave, and the balance can never
+   * go below zero even under concurrent approvals. A repeated idempotency key finds the
+   * earlier event under that same lock and changes nothing.
    */
-  async append(
-    entry: LedgerEntryInput,
-    trx?: Transaction<Database>,
-  ): Promise<{ event: LedgerEvent; applied: boolean }> {
-    const run = async (tx: Transaction<Database>) => {
-      const account = await tx
-        .selectFrom('accounts')
-        .select(['credits_balance'])
-        .where('id', '=', entry.accountId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
+  async append(entry: LedgerEntryInput, trx?: Tx): Promise<{ event: LedgerEvent; applied: boolean }> {
+    const run = async (tx: Tx) => {
+      const account = await lockForUpdate(tx, entry.accountId);
       if (!account) throw new NotFoundError('Account');
       if (entry.idempotencyKey) {
         const existing = await tx
@@ -60,8 +63,8 @@ export class LedgerRepository {
           .executeTakeFirst();
         if (existing) return { event: toEvent(existing), applied: false };
       }
-      const balanceAfter = account.credits_balance + entry.amount;
-      if (balanceAfter < 0) throw new InsufficientCreditsError(-entry.amount, account.credits_balance);
+      const balanceAfter = account.creditsBalance + entry.amount;
+      if (balanceAfter < 0) throw new InsufficientCreditsError(-entry.amount, account.creditsBalance);
       await tx
         .updateTable('accounts')
         .set({ credits_balance: balanceAfter })
@@ -87,62 +90,24 @@ export class LedgerRepository {
     return trx ? run(trx) : this.db.transaction().execute(run);
   }
 
-  /**
-   * Charges several items at once, all or nothing, inside the caller's transaction: the
-   * account row is locked, the total is checked against the balance, then one `charged`
-   * event per item is appended (each keyed, so a repeated call charges nothing twice).
-   */
-  async chargeAll(
-    trx: Transaction<Database>,
-    input: {
-      accountId: string;
-      videoId: string;
-      items: { item: string; amount: number; key: string }[];
-      reason: string;
-    },
-  ): Promise<number> {
-    const account = await trx
-      .selectFrom('accounts')
-      .select('credits_balance')
-      .where('id', '=', input.accountId)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!account) throw new NotFoundError('Account');
-    const keys = input.items.map((i) => i.key);
-    const done = keys.length
-      ? await trx
-          .selectFrom('ledger_events')
-          .select('idempotency_key')
-          .where('account_id', '=', input.accountId)
-          .where('idempotency_key', 'in', keys)
-          .execute()
-      : [];
-    const applied = new Set(done.map((d) => d.idempotency_key));
-    const todo = input.items.filter((i) => !applied.has(i.key) && i.amount > 0);
-    const total = todo.reduce((n, i) => n + i.amount, 0);
-    if (total > account.credits_balance) throw new InsufficientCreditsError(total, account.credits_balance);
-    for (const i of todo) {
-      await this.append(
-        {
-          accountId: input.accountId,
-          kind: 'charged',
-          amount: -i.amount,
-          videoId: input.videoId,
-          item: i.item,
-          reason: input.reason,
-          idempotencyKey: i.key,
-        },
-        trx,
-      );
-    }
-    return total;
+  /** The idempotency keys among `keys` that the account's ledger already holds. */
+  async appliedKeys(accountId: string, keys: readonly string[], trx?: Tx): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await (trx ?? this.db)
+      .selectFrom('ledger_events')
+      .select('idempotency_key')
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((r) => r.idempotency_key!));
   }
 
   /** Credits currently held for each item of a video: charged minus refunded. */
-  async heldByItem(videoId: string, trx?: Transaction<Database>): Promise<Map<string, number>> {
+  async heldByItem(accountId: string, videoId: string, trx?: Tx): Promise<Map<string, number>> {
     const rows = await (trx ?? this.db)
       .selectFrom('ledger_events')
       .select(['item', (eb) => eb.fn.sum<number>('amount').as('net')])
+      .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('kind', 'in', ['charged', 'refunded'])
       .where('item', 'is not', null)
@@ -183,16 +148,14 @@ export class LedgerRepository {
     return row && toEvent(row);
   }
 
-  async purchase(input: {
-    accountId: string;
-    plan: string;
-    credits: number;
-    paymentReference: string;
-  }): Promise<LedgerEvent> {
+  async purchase(
+    accountId: string,
+    input: { plan: string; credits: number; paymentReference: string },
+  ): Promise<LedgerEvent> {
     return this.db.transaction().execute(async (trx) => {
       const { event } = await this.append(
         {
-          accountId: input.accountId,
+          accountId,
           kind: 'purchased',
           amount: input.credits,
           reason: `${input.plan} plan`,
@@ -201,23 +164,13 @@ export class LedgerRepository {
         },
         trx,
       );
-      await trx.updateTable('accounts').set({ plan: input.plan }).where('id', '=', input.accountId).execute();
+      await trx.updateTable('accounts').set({ plan: input.plan }).where('id', '=', accountId).execute();
       return event;
     });
   }
 }
 
-function toEvent(row: {
-  id: string;
-  account_id: string;
-  kind: LedgerKind;
-  amount: number;
-  balance_after: number;
-  video_id: string | null;
-  item: string | null;
-  reason: string | null;
-  created_at: string;
-}): LedgerEvent {
+function toEvent(row: Selectable<LedgerEventsTable>): LedgerEvent {
   return {
     id: row.id,
     accountId: row.account_id,

@@ -1,3 +1,5 @@
+import { type ChargeItem, chargeItems } from '@vidgen/workflows';
+
 /** docs/credits.md#pricing: 1 credit per scene image; narration ceil(total characters / 1000), at least 1. */
 export const CREDITS_PER_SCENE_IMAGE = 1;
 
@@ -33,16 +35,16 @@ export interface SceneForPricing {
 export function chargesFor(
   scenes: readonly SceneForPricing[],
   held: ReadonlyMap<string, number>,
-): { item: string; amount: number }[] {
-  const charges: { item: string; amount: number }[] = [];
+): ChargeItem[] {
+  const charges: ChargeItem[] = [];
   for (const s of scenes) {
-    const item = `image:${s.id}`;
+    const item = chargeItems.image(s.id);
     if (!s.hasImage && (held.get(item) ?? 0) <= 0) charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
   }
   if (scenes.some((s) => !s.hasNarration)) {
     const price = narrationCredits(scenes.reduce((n, s) => n + s.narration.length, 0));
-    const missing = price - Math.max(0, held.get('narration') ?? 0);
-    if (missing > 0) charges.push({ item: 'narration', amount: missing });
+    const missing = price - Math.max(0, held.get(chargeItems.narration) ?? 0);
+    if (missing > 0) charges.push({ item: chargeItems.narration, amount: missing });
   }
   return charges;
 }

@@ -38,7 +38,7 @@ export class AssetService {
     }
     await this.videos.transaction(async (trx) => {
       await this.assets.markDeleted(accountId, id, trx);
-      await this.videos.detachAsset(trx, asset.videoId, id);
+      await this.videos.detachAsset(accountId, asset.videoId, id, trx);
     });
     await this.storage.remove(asset.path);
   }

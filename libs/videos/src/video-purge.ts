@@ -13,9 +13,10 @@ export async function purgeVideo(
   const video = await deps.videos.findForWorkflow(videoId);
   if (!video) return;
   await deps.videos.transaction(async (trx) => {
-    await deps.videos.recordTransition(videoId, { key: 'deleted', type: 'deleted' }, trx);
-    await deps.assets.markVideoDeleted(videoId, trx);
-    await deps.videos.softDelete(trx, videoId);
+    // The one event key that eventKeys (@vidgen/workflows) does not list yet.
+    await deps.videos.events.record(video.accountId, videoId, { key: 'deleted', type: 'deleted' }, trx);
+    await deps.assets.markVideoDeleted(video.accountId, videoId, trx);
+    await deps.videos.softDelete(video.accountId, videoId, trx);
   });
   await deps.storage.removeVideo(video.accountId, videoId);
 }

@@ -14,8 +14,8 @@ import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
 import type { VideoRepository } from './video.repository';
 import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
-import { VIDEO_LIMITS } from './video.types';
 import { purgeVideo } from './video-purge';
+import { VideoSlots } from './video-slots';
 import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
 
 export interface CreateVideoInput {
@@ -40,6 +40,8 @@ const faultsSchema = z.object(Object.fromEntries(STAGES.map((s) => [s, stageFaul
  * workflow (the gateway), which holds the authoritative state and answers synchronously.
  */
 export class VideoService {
+  private readonly slots: VideoSlots;
+
   constructor(
     private readonly videos: VideoRepository,
     private readonly assets: AssetRepository,
@@ -51,7 +53,9 @@ export class VideoService {
       /** Counts a creation against the account's daily quota, in the creating transaction. */
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
     },
-  ) {}
+  ) {
+    this.slots = new VideoSlots(videos);
+  }
 
   /**
    * Writes the video row and its first event in one transaction, then starts the workflow
@@ -77,11 +81,15 @@ export class VideoService {
       }
       faults = parsed.data as Faults;
     }
-    const video = await this.videos.createWithinLimit(
-      { accountId, prompt: input.prompt, sceneCount: input.sceneCount, options: input.options, faults },
-      VIDEO_LIMITS.concurrentVideos,
-      this.options.dailyQuota && ((trx) => this.options.dailyQuota!.take(accountId, trx)),
-    );
+    const video = await this.videos.transaction(async (trx) => {
+      await this.slots.assertFree(accountId, {}, trx);
+      await this.options.dailyQuota?.take(accountId, trx);
+      return this.videos.create(
+        accountId,
+        { prompt: input.prompt, sceneCount: input.sceneCount, options: input.options, faults },
+        trx,
+      );
+    });
     try {
       await this.workflows.start({
         videoId: video.id,
@@ -89,7 +97,7 @@ export class VideoService {
         autoApprove: input.options.auto_approve,
         faults,
       });
-      await this.videos.markWorkflowStarted(video.id);
+      await this.videos.markWorkflowStarted(accountId, video.id);
     } catch (err) {
       this.options.onStartFailure?.(video.id, err);
     }
@@ -104,12 +112,20 @@ export class VideoService {
 
   /**
    * Cost of producing the current scenes of each video that awaits approval (the others have
-   * none to show), for a whole page in one query.
+   * none to show), for a whole page in one query (a page holds one account's videos).
    */
   async estimates(videos: readonly Video[]): Promise<Map<string, number>> {
-    const gated = videos.filter((v) => v.awaitingApproval).map((v) => v.id);
-    const totals = await this.videos.sceneTotals(gated);
-    return new Map([...totals].map(([id, t]) => [id, productionCreditsFor(t.scenes, t.narrationChars)]));
+    const gated = new Map<string, string[]>();
+    for (const v of videos.filter((v) => v.awaitingApproval)) {
+      gated.set(v.accountId, [...(gated.get(v.accountId) ?? []), v.id]);
+    }
+    const estimates = new Map<string, number>();
+    for (const [accountId, ids] of gated) {
+      for (const [id, t] of await this.videos.scenes.totals(accountId, ids)) {
+        estimates.set(id, productionCreditsFor(t.scenes, t.narrationChars));
+      }
+    }
+    return estimates;
   }
 
   async list(
@@ -126,12 +142,12 @@ export class VideoService {
 
   async scenes(accountId: string, id: string): Promise<Scene[]> {
     await this.get(accountId, id);
-    return this.videos.scenes(id);
+    return this.videos.scenes.list(accountId, id);
   }
 
   async events(accountId: string, id: string): Promise<VideoEvent[]> {
     await this.get(accountId, id);
-    return this.videos.events(id);
+    return this.videos.events.list(accountId, id);
   }
 
   async approve(accountId: string, id: string): Promise<Video> {
@@ -149,12 +165,12 @@ export class VideoService {
   async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
     const video = await this.get(accountId, id);
     if (edit.op !== 'add') {
-      const scenes = await this.videos.scenes(id);
+      const scenes = await this.videos.scenes.list(accountId, id);
       if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
     }
     const { sceneId } = await this.viaWorkflow(video, () => this.workflows.editScenes(id, edit));
     if (!sceneId) return null;
-    return (await this.videos.scenes(id)).find((s) => s.id === sceneId) ?? null;
+    return (await this.videos.scenes.list(accountId, id)).find((s) => s.id === sceneId) ?? null;
   }
 
   async delete(accountId: string, id: string): Promise<void> {

@@ -63,16 +63,12 @@ describe('durability', () => {
   it('a video whose workflow start never happened (api died after the insert) is started by the worker', async () => {
     const account = await createAccount({ credits: 10, baseUrl: stack.baseUrl });
     // Exactly what POST /videos commits before it starts the workflow.
-    const video = await new VideoRepository(testDb()).createWithinLimit(
-      {
-        accountId: account.accountId,
-        prompt: 'Lighthouses and the sea.',
-        sceneCount: 1,
-        options: { aspect_ratio: '1:1', voice: null, auto_approve: false },
-        faults: undefined,
-      },
-      3,
-    );
+    const video = await new VideoRepository(testDb()).create(account.accountId, {
+      prompt: 'Lighthouses and the sea.',
+      sceneCount: 1,
+      options: { aspect_ratio: '1:1', voice: null, auto_approve: false },
+      faults: undefined,
+    });
     const gated = await waitForVideo(account.api, video.id, atGate, 60_000);
     expect(gated.awaiting_approval).toBe(true);
     const log = await events(account.api, video.id);

@@ -31,27 +31,24 @@ describe('gate activities on PostgreSQL', () => {
   async function videoAtGate(credits = 20, scenes = 2) {
     const account = await new AccountRepository(testDb()).create({ name: 'gate', plan: 'pro' });
     if (credits) await new LedgerService(new LedgerRepository(testDb())).grant(account.id, credits);
-    const video = await videos().createWithinLimit(
-      {
-        accountId: account.id,
-        prompt: 'Lighthouses.',
-        sceneCount: scenes,
-        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
-        faults: null,
-      },
-      3,
-    );
+    const video = await videos().create(account.id, {
+      prompt: 'Lighthouses.',
+      sceneCount: scenes,
+      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      faults: null,
+    });
     await videos().transaction((trx) =>
-      videos().replaceScenes(
-        trx,
+      videos().scenes.replace(
+        account.id,
         video.id,
         Array.from({ length: scenes }, (_, i) => ({
           visual_description: `Shot ${i + 1}`,
           narration: `Line ${i + 1}.`,
         })),
+        trx,
       ),
     );
-    await videos().recordTransition(video.id, {
+    await videos().events.record(account.id, video.id, {
       key: 'script1:awaiting_approval',
       type: 'awaiting_approval',
       status: 'pending',
@@ -69,33 +66,36 @@ describe('gate activities on PostgreSQL', () => {
   });
 
   it('a scene edit applied twice (a retried activity) adds one scene and answers the same both times', async () => {
-    const { videoId } = await videoAtGate();
+    const { videoId, accountId } = await videoAtGate();
     const edit = { op: 'add' as const, visual_description: 'A new shot', narration: 'A new line.' };
     const first = await run(() => a.applySceneEdit({ videoId, editId: 'e-add', edit }));
     const second = await run(() => a.applySceneEdit({ videoId, editId: 'e-add', edit }));
     expect(second).toEqual(first);
-    expect(await videos().scenes(videoId)).toHaveLength(3);
+    expect(await videos().scenes.list(accountId, videoId)).toHaveLength(3);
   });
 
   it('a delete applied twice deletes once and does not answer "not found" the second time', async () => {
-    const { videoId } = await videoAtGate(20, 3);
-    const [, doomed] = await videos().scenes(videoId);
+    const { videoId, accountId } = await videoAtGate(20, 3);
+    const [, doomed] = await videos().scenes.list(accountId, videoId);
     const edit = { op: 'delete' as const, sceneId: doomed!.id };
     await run(() => a.applySceneEdit({ videoId, editId: 'e-del', edit }));
     await expect(run(() => a.applySceneEdit({ videoId, editId: 'e-del', edit }))).resolves.toEqual({
       sceneId: null,
     });
-    expect((await videos().scenes(videoId)).map((s) => s.narration)).toEqual(['Line 1.', 'Line 3.']);
+    expect((await videos().scenes.list(accountId, videoId)).map((s) => s.narration)).toEqual([
+      'Line 1.',
+      'Line 3.',
+    ]);
   });
 
   it('an edited narration is tidied like a written one: no control characters or markup reach speech', async () => {
-    const { videoId } = await videoAtGate();
-    const [scene] = await videos().scenes(videoId);
+    const { videoId, accountId } = await videoAtGate();
+    const [scene] = await videos().scenes.list(accountId, videoId);
     const narration = 'the **bell**\u0007 rings\u001b[31m twice';
     await run(() =>
       a.applySceneEdit({ videoId, editId: 'e-tidy', edit: { op: 'update', sceneId: scene!.id, narration } }),
     );
-    const [edited] = await videos().scenes(videoId);
+    const [edited] = await videos().scenes.list(accountId, videoId);
     expect(edited!.narration).toBe('The bell rings [31m twice.');
     expect(edited!.narration).not.toMatch(/\p{Cc}/u);
   });
@@ -144,16 +144,12 @@ describe('gate activities on PostgreSQL', () => {
   it('a regenerate takes a slot: refused with MAX_CONCURRENT_VIDEOS when three videos are in progress', async () => {
     const { videoId, accountId } = await videoAtGate();
     for (let i = 0; i < 3; i++) {
-      await videos().createWithinLimit(
-        {
-          accountId,
-          prompt: `Busy ${i}`,
-          sceneCount: 1,
-          options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
-          faults: null,
-        },
-        3,
-      );
+      await videos().create(accountId, {
+        prompt: `Busy ${i}`,
+        sceneCount: 1,
+        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+        faults: null,
+      });
     }
     await expect(run(() => a.beginRegeneration({ videoId, scriptVersion: 2 }))).rejects.toMatchObject({
       type: 'MAX_CONCURRENT_VIDEOS',
@@ -172,7 +168,7 @@ describe('gate activities on PostgreSQL', () => {
       status: 'scripting',
       awaitingApproval: false,
     });
-    const log = await videos().events(videoId);
+    const log = await videos().events.list(accountId, videoId);
     expect(log.filter((e) => e.type === 'regeneration_started')).toHaveLength(1);
   });
 });

@@ -7,5 +7,6 @@ export * from './webhook-delivery.client';
 export * from './webhook-delivery.repository';
 export * from './webhook-delivery.service';
 export * from './webhook-events';
+export * from './webhook-health';
 export * from './webhook-sender';
 export * from './webhook-signature';

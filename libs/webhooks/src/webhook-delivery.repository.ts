@@ -1,4 +1,12 @@
-import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import {
+  beforeCursor,
+  type Database,
+  type Db,
+  type Selectable,
+  sql,
+  type Transaction,
+  type WebhookDeliveriesTable,
+} from '@vidgen/db';
 import type { WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { WebhookEvent } from './webhook-events';
 
@@ -41,6 +49,8 @@ export interface DeliveryTarget {
   webhookDeleted: boolean;
 }
 
+export type NewDeliveryAttempt = DeliveryAttempt & { deliveryId: string };
+
 export interface NewDelivery {
   webhookId: string;
   accountId: string;
@@ -71,7 +81,7 @@ export class WebhookDeliveryRepository {
   }
 
   /** Inserts what is not there yet; the unique (webhook, video, occurrence) key makes a repeat a no-op. */
-  async insertMissing(trx: Tx, rows: NewDelivery[]): Promise<void> {
+  async insertMissing(rows: readonly NewDelivery[], trx: Tx): Promise<void> {
     if (rows.length === 0) return;
     await trx
       .insertInto('webhook_deliveries')
@@ -89,22 +99,16 @@ export class WebhookDeliveryRepository {
       .execute();
   }
 
-  /** When the video event behind an occurrence was logged (its key in video_events), if it was. */
-  async occurrenceTime(trx: Tx, videoId: string, occurrenceKey: string): Promise<string | undefined> {
-    const row = await trx
-      .selectFrom('video_events')
-      .select('created_at')
-      .where('video_id', '=', videoId)
-      .where('key', '=', occurrenceKey)
-      .executeTakeFirst();
-    return row?.created_at;
-  }
-
   /** Every delivery of one occurrence of a video event, for starting their workflows. */
-  async forOccurrence(videoId: string, occurrenceKey: string): Promise<{ id: string; accountId: string }[]> {
+  async forOccurrence(
+    accountId: string,
+    videoId: string,
+    occurrenceKey: string,
+  ): Promise<{ id: string; accountId: string }[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
       .select(['id', 'account_id'])
+      .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('occurrence_key', '=', occurrenceKey)
       .orderBy('created_at')
@@ -172,77 +176,46 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Appends one attempt and projects it, in one transaction. Returns false when this attempt
-   * was already recorded (a retried activity), in which case nothing else is touched either:
-   * the webhook's failure count can never move twice for one run.
+   * Appends one attempt (append-only). Returns false when this attempt was already recorded
+   * (a retried activity), so the caller moves nothing else twice either.
    */
-  async recordAttempt(input: {
-    deliveryId: string;
-    run: number;
-    attempt: number;
-    outcome: 'succeeded' | 'failed';
-    attemptedAt: string;
-    durationMs: number | null;
-    statusCode: number | null;
-    error: string | null;
-    nextRetryAt: string | null;
-    final: 'succeeded' | 'failed' | null;
-    /** A 410 Gone: the webhook is set inactive. */
-    gone: boolean;
-    disableAfterFailures: number;
-  }): Promise<boolean> {
-    return this.transaction(async (trx) => {
-      const inserted = await trx
-        .insertInto('webhook_delivery_attempts')
-        .values({
-          delivery_id: input.deliveryId,
-          run: input.run,
-          attempt: input.attempt,
-          outcome: input.outcome,
-          attempted_at: input.attemptedAt,
-          duration_ms: input.durationMs,
-          status_code: input.statusCode,
-          error: input.error,
-          next_retry_at: input.nextRetryAt,
-        })
-        .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      const delivery = await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          status: input.final ?? 'pending',
-          next_retry_at: input.final ? null : input.nextRetryAt,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', input.deliveryId)
-        .returning('webhook_id')
-        .executeTakeFirstOrThrow();
-      if (input.gone) {
-        await trx
-          .updateTable('webhooks')
-          .set({ is_active: false })
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      } else if (input.final === 'succeeded') {
-        await trx
-          .updateTable('webhooks')
-          .set({ consecutive_failures: 0 })
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      } else if (input.final === 'failed') {
-        await trx
-          .updateTable('webhooks')
-          .set((eb) => ({
-            consecutive_failures: eb('consecutive_failures', '+', 1),
-            is_active: sql<boolean>`is_active and consecutive_failures + 1 < ${input.disableAfterFailures}`,
-          }))
-          .where('id', '=', delivery.webhook_id)
-          .execute();
-      }
-      return true;
-    });
+  async insertAttempt(attempt: NewDeliveryAttempt, trx: Tx): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: attempt.deliveryId,
+        run: attempt.run,
+        attempt: attempt.attempt,
+        outcome: attempt.outcome,
+        attempted_at: attempt.attemptedAt,
+        duration_ms: attempt.durationMs,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+        next_retry_at: attempt.nextRetryAt,
+      })
+      .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(inserted);
+  }
+
+  /** Projects an attempt onto its delivery: finished (`final`) or pending its next retry. Returns its webhook. */
+  async settle(
+    deliveryId: string,
+    state: { final: 'succeeded' | 'failed' | null; nextRetryAt: string | null },
+    trx: Tx,
+  ): Promise<{ webhookId: string; accountId: string }> {
+    const row = await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: state.final ?? 'pending',
+        next_retry_at: state.final ? null : state.nextRetryAt,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', deliveryId)
+      .returning(['webhook_id', 'account_id'])
+      .executeTakeFirstOrThrow();
+    return { webhookId: row.webhook_id, accountId: row.account_id };
   }
 
   async cancelRun(deliveryId: string): Promise<void> {
@@ -282,18 +255,7 @@ export class WebhookDeliveryRepository {
   }
 
   private async withAttempts(
-    rows: {
-      id: string;
-      webhook_id: string;
-      account_id: string;
-      video_id: string;
-      event: string;
-      status: WebhookDeliveryStatus;
-      runs: number;
-      next_retry_at: string | null;
-      created_at: string;
-      updated_at: string;
-    }[],
+    rows: Pick<Selectable<WebhookDeliveriesTable>, (typeof DELIVERY_COLUMNS)[number]>[],
   ): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
     const attempts = await this.db

@@ -12,6 +12,7 @@ import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WEBHOOK_EVENTS } from './webhook-events';
+import { applyAttemptToWebhook } from './webhook-health';
 import { sendWebhook } from './webhook-sender';
 import { signWebhookPayload, WEBHOOK_HEADERS } from './webhook-signature';
 
@@ -94,12 +95,12 @@ export function createWebhookActivities(
     async publishVideoEvent(raw) {
       const input = parse(inputs.publish, raw);
       const sign = await assetSigner();
-      await deliveries.transaction(async (trx) => {
+      const accountId = await deliveries.transaction(async (trx) => {
         const video = await videos.findForWorkflow(input.videoId, trx);
         if (!video) throw ApplicationFailure.nonRetryable(`Video ${input.videoId} not found`, 'NOT_FOUND');
-        const targets = await webhooks.activeFor(trx, video.accountId, input.event);
-        if (targets.length === 0) return;
-        const occurredAt = await deliveries.occurrenceTime(trx, video.id, input.occurrenceKey);
+        const targets = await webhooks.activeFor(video.accountId, input.event, trx);
+        if (targets.length === 0) return video.accountId;
+        const occurredAt = await videos.events.loggedAt(video.accountId, video.id, input.occurrenceKey, trx);
         const payload = JSON.stringify({
           event: input.event,
           video_id: video.id,
@@ -107,7 +108,6 @@ export function createWebhookActivities(
           created_at: occurredAt ? toUnixSeconds(occurredAt) : Math.floor(Date.now() / 1000),
         });
         await deliveries.insertMissing(
-          trx,
           targets.map((w) => ({
             webhookId: w.id,
             accountId: video.accountId,
@@ -116,9 +116,11 @@ export function createWebhookActivities(
             occurrenceKey: input.occurrenceKey,
             payload,
           })),
+          trx,
         );
+        return video.accountId;
       });
-      const pending = await deliveries.forOccurrence(input.videoId, input.occurrenceKey);
+      const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
       // A few starts in flight at once: an account with many webhooks is not started one round trip at a time.
       let next = 0;
       const lanes = Array.from({ length: Math.min(START_CONCURRENCY, pending.length) }, async () => {
@@ -178,19 +180,35 @@ export function createWebhookActivities(
     async recordWebhookDeliveryAttempt(raw) {
       const input = parse(inputs.record, raw);
       const o = input.outcome;
-      await deliveries.recordAttempt({
-        deliveryId: input.deliveryId,
-        run: input.run,
-        attempt: input.attempt,
-        outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
-        attemptedAt: o.startedAt,
-        durationMs: Math.round(o.durationMs),
-        statusCode: o.statusCode,
-        error: o.error,
-        nextRetryAt: input.nextRetryAt,
-        final: input.final,
-        gone: o.kind === 'gone',
-        disableAfterFailures: config.webhooks.disableAfterFailures,
+      await deliveries.transaction(async (trx) => {
+        const fresh = await deliveries.insertAttempt(
+          {
+            deliveryId: input.deliveryId,
+            run: input.run,
+            attempt: input.attempt,
+            outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
+            attemptedAt: o.startedAt,
+            durationMs: Math.round(o.durationMs),
+            statusCode: o.statusCode,
+            error: o.error,
+            nextRetryAt: input.nextRetryAt,
+          },
+          trx,
+        );
+        // A retried activity finds its attempt recorded: nothing else moves twice for one run.
+        if (!fresh) return;
+        const webhook = await deliveries.settle(
+          input.deliveryId,
+          { final: input.final, nextRetryAt: input.nextRetryAt },
+          trx,
+        );
+        await applyAttemptToWebhook(
+          webhooks,
+          webhook,
+          { gone: o.kind === 'gone', final: input.final },
+          config.webhooks.disableAfterFailures,
+          trx,
+        );
       });
     },
 

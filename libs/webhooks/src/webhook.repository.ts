@@ -1,5 +1,13 @@
 import { ConflictError } from '@vidgen/core';
-import { type Database, type Db, isUniqueViolation, sql, type Transaction } from '@vidgen/db';
+import {
+  type Database,
+  type Db,
+  isUniqueViolation,
+  type Selectable,
+  sql,
+  type Transaction,
+  type WebhooksTable,
+} from '@vidgen/db';
 import type { WebhookEvent } from './webhook-events';
 
 export interface Webhook {
@@ -14,15 +22,7 @@ export interface Webhook {
 
 const COLUMNS = ['id', 'account_id', 'url', 'event', 'secret', 'is_active', 'created_at'] as const;
 
-type Row = {
-  id: string;
-  account_id: string;
-  url: string;
-  event: string;
-  secret: string;
-  is_active: boolean;
-  created_at: string;
-};
+type Row = Pick<Selectable<WebhooksTable>, (typeof COLUMNS)[number]>;
 
 export class WebhookRepository {
   constructor(private readonly db: Db) {}
@@ -70,7 +70,7 @@ export class WebhookRepository {
   }
 
   /** The webhooks that get a delivery of `event` now: active, not deleted. */
-  async activeFor(trx: Transaction<Database>, accountId: string, event: WebhookEvent): Promise<Webhook[]> {
+  async activeFor(accountId: string, event: WebhookEvent, trx: Transaction<Database>): Promise<Webhook[]> {
     const rows = await trx
       .selectFrom('webhooks')
       .select(COLUMNS)
@@ -94,6 +94,36 @@ export class WebhookRepository {
       .returning(COLUMNS)
       .executeTakeFirst();
     return row && toWebhook(row);
+  }
+
+  /** Counts one more exhausted delivery in a row; returns the new count. The row stays locked until commit. */
+  async countFailure(accountId: string, id: string, trx: Transaction<Database>): Promise<number> {
+    const row = await trx
+      .updateTable('webhooks')
+      .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1) }))
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .returning('consecutive_failures')
+      .executeTakeFirstOrThrow();
+    return row.consecutive_failures;
+  }
+
+  async clearFailures(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    await trx
+      .updateTable('webhooks')
+      .set({ consecutive_failures: 0 })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deactivate(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    await trx
+      .updateTable('webhooks')
+      .set({ is_active: false })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Soft delete, so past deliveries keep their webhook; returns false when nothing matched. */

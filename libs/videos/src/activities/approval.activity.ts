@@ -1,0 +1,153 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { Database, Transaction } from '@vidgen/db';
+import type { ChargeService } from '@vidgen/ledger';
+import { eventKeys, UpdateErrorTypes, type VideoActivities } from '@vidgen/workflows';
+import type { VideoRepository, WorkflowVideo } from '../video.repository';
+import type { VideoSlots } from '../video-slots';
+import { parseInput, schemas } from './activity-inputs';
+import { businessFailure } from './failures';
+import { loadVideo } from './video-loader';
+
+export interface ApprovalDeps {
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
+  slots: Pick<VideoSlots, 'assertFree'>;
+  charges: Pick<ChargeService, 'chargesDue' | 'chargeForRun'>;
+}
+
+type GateActivities = Pick<
+  VideoActivities,
+  'planProduction' | 'approveProduction' | 'settleOutcome' | 'beginRegeneration'
+>;
+
+/**
+ * The review gate's steps that put a video (back) in progress: an approval (what a production
+ * run costs, then the slot, the charges and the move into production) and a regenerate (the
+ * slot and the move into scripting). Each commits once under its event key, and its outcome
+ * can be settled once (settleOutcome) when the workflow never heard back.
+ */
+export function createApprovalActivities({ videos, slots, charges }: ApprovalDeps): GateActivities {
+  /**
+   * Inside the step's transaction, after the slot check locked the account: locks the video row
+   * (the order everywhere: account, then video) and says whether the step is already done;
+   * throws when it was settled as abandoned, so a late attempt cannot commit it after all.
+   */
+  async function alreadyDone(
+    video: WorkflowVideo,
+    doneKey: string,
+    abandonedKey: string,
+    trx: Transaction<Database>,
+  ): Promise<boolean> {
+    await videos.events.lock(video.accountId, video.id, trx);
+    if (await videos.events.has(video.accountId, video.id, doneKey, trx)) return true;
+    if (await videos.events.has(video.accountId, video.id, abandonedKey, trx)) {
+      throw ApplicationFailure.nonRetryable(
+        'This step was abandoned; try again',
+        UpdateErrorTypes.invalidState,
+      );
+    }
+    return false;
+  }
+
+  return {
+    async planProduction(raw) {
+      const input = parseInput(schemas.plan, raw);
+      const video = await loadVideo(videos, input.videoId);
+      const scenes = await videos.scenes.list(video.accountId, video.id);
+      const due = await charges.chargesDue(
+        video.accountId,
+        video.id,
+        scenes.map((s) => ({
+          id: s.id,
+          narration: s.narration,
+          hasImage: Boolean(s.imageAssetId),
+          hasNarration: Boolean(s.narrationAssetId),
+        })),
+      );
+      return { sceneIds: scenes.map((s) => s.id), charges: due };
+    },
+
+    /** The slot, the charges and the move into production commit together, once per run. */
+    async approveProduction(raw) {
+      const input = parseInput(schemas.approve, raw);
+      const video = await loadVideo(videos, input.videoId);
+      const key = eventKeys.run.approved(input.run);
+      try {
+        await videos.transaction(async (trx) => {
+          if (await videos.events.has(video.accountId, video.id, key, trx)) return;
+          await slots.assertFree(video.accountId, { excludeVideoId: video.id }, trx);
+          if (await alreadyDone(video, key, eventKeys.run.approvalAbandoned(input.run), trx)) return;
+          const charged = await charges.chargeForRun(
+            video.accountId,
+            { videoId: video.id, run: input.run, charges: input.charges, isRetry: input.isRetry },
+            trx,
+          );
+          await videos.events.record(
+            video.accountId,
+            video.id,
+            {
+              key,
+              type: input.isRetry ? 'retry_approved' : 'approved',
+              status: input.resumeStage,
+              stage: input.resumeStage,
+              awaitingApproval: false,
+              failureReason: null,
+              data: { run: input.run, credits_charged: charged, charges: input.charges },
+              set: { credits_charged_delta: charged },
+            },
+            trx,
+          );
+        });
+      } catch (err) {
+        throw businessFailure(err);
+      }
+    },
+
+    /** Regenerating puts the video back in progress: one of the account's slots, then scripting. */
+    async beginRegeneration(raw) {
+      const input = parseInput(schemas.regenerate, raw);
+      const video = await loadVideo(videos, input.videoId);
+      const key = eventKeys.script.regenerating(input.scriptVersion);
+      try {
+        await videos.transaction(async (trx) => {
+          if (await videos.events.has(video.accountId, video.id, key, trx)) return;
+          await slots.assertFree(video.accountId, { excludeVideoId: video.id }, trx);
+          const abandoned = eventKeys.script.regenerationAbandoned(input.scriptVersion);
+          if (await alreadyDone(video, key, abandoned, trx)) return;
+          await videos.events.record(
+            video.accountId,
+            video.id,
+            {
+              key,
+              type: 'regeneration_started',
+              status: 'scripting',
+              stage: 'scripting',
+              awaitingApproval: false,
+              failureReason: null,
+              data: { script_version: input.scriptVersion },
+            },
+            trx,
+          );
+        });
+      } catch (err) {
+        throw businessFailure(err);
+      }
+    },
+
+    /** Whether a gate step committed; if not, records it as abandoned so it never will. */
+    async settleOutcome(raw) {
+      const input = parseInput(schemas.settle, raw);
+      const video = await loadVideo(videos, input.videoId);
+      return videos.transaction(async (trx) => {
+        await videos.events.lock(video.accountId, video.id, trx);
+        if (await videos.events.has(video.accountId, video.id, input.doneKey, trx)) return { done: true };
+        await videos.events.record(
+          video.accountId,
+          video.id,
+          { key: input.abandonedKey, type: 'gate_step_abandoned', data: { step: input.doneKey } },
+          trx,
+        );
+        return { done: false };
+      });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import { eventKeys, type VideoActivities } from '@vidgen/workflows';
+import type { VideoRepository } from '../video.repository';
+import { purgeVideo } from '../video-purge';
+import { parseInput, schemas } from './activity-inputs';
+import { loadVideo } from './video-loader';
+
+export interface CleanupDeps {
+  videos: VideoRepository;
+  assets: AssetRepository;
+  storage: AssetStorage;
+}
+
+/** What a regenerate leaves behind (the old scenes and their assets), and a deleted video. */
+export function createCleanupActivities({
+  videos,
+  assets,
+  storage,
+}: CleanupDeps): Pick<VideoActivities, 'clearScenes' | 'purgeVideo'> {
+  return {
+    async clearScenes(raw) {
+      const input = parseInput(schemas.clearScenes, raw);
+      const video = await loadVideo(videos, input.videoId);
+      const { accountId, id: videoId } = video;
+      const scenes = await videos.scenes.list(accountId, videoId);
+      await videos.transaction(async (trx) => {
+        await videos.scenes.replace(accountId, videoId, [], trx);
+        await assets.markVideoDeleted(accountId, videoId, trx);
+        await videos.events.record(
+          accountId,
+          videoId,
+          {
+            key: eventKeys.script.cleared(input.scriptVersion),
+            type: 'scenes_cleared',
+            data: { scene_count: scenes.length },
+            set: {
+              video_asset_id: null,
+              audio_asset_id: null,
+              thumbnail_asset_id: null,
+              subtitles_asset_id: null,
+            },
+          },
+          trx,
+        );
+      });
+      await storage.removeVideo(accountId, videoId);
+    },
+
+    async purgeVideo(raw) {
+      const input = parseInput(schemas.videoOnly, raw);
+      await purgeVideo({ videos, assets, storage }, input.videoId);
+    },
+  };
+}

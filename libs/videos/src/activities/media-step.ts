@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Context } from '@temporalio/activity';
+import type { Asset, AssetRepository, AssetStorage, AssetType, NewAsset } from '@vidgen/assets';
+import type { Database, Transaction } from '@vidgen/db';
+import type { ActiveFault, Stage } from '@vidgen/workflows';
+import type { VideoRepository, WorkflowVideo } from '../video.repository';
+import type { Transition } from '../video-event.repository';
+import { providerFailure } from './failures';
+import { injectFaults } from './fault-injection';
+import { loadVideo } from './video-loader';
+
+export interface MediaStepDeps {
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'events'>;
+  assets: Pick<AssetRepository, 'insert'>;
+  storage: Pick<AssetStorage, 'put' | 'remove'>;
+}
+
+/** A finished file of a step, moved into storage as one asset of the video. */
+export interface StepFile {
+  source: string;
+  name: string;
+  type: AssetType;
+  mimeType: string;
+  sceneId?: string;
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+}
+
+/** One media step of production: what it works on, how it makes its files, and how it is recorded. */
+export interface MediaStep<Target, Made> {
+  videoId: string;
+  /** What the step works on, or undefined when an earlier run produced it already: reused, not redone. */
+  load(video: WorkflowVideo): Promise<Target | undefined>;
+  /** The injected faults that apply to this call. */
+  fault: (target: Target) => { stage: Stage; fault: ActiveFault };
+  /** The scratch folder the step works in; removed when the step ends, whatever happened. */
+  workDir(video: WorkflowVideo): Promise<string>;
+  /** Makes the files (the provider call), cancelled with the activity. */
+  make(target: Target, dir: string, signal: AbortSignal): Promise<Made>;
+  files(made: Made, target: Target): StepFile[];
+  /**
+   * Inside the step's one transaction, once its asset rows are in: points the video or scene at
+   * them and returns the event that records the step (keyed, so it is recorded once).
+   */
+  record(target: Target, made: Made, assets: Asset[], trx: Transaction<Database>): Promise<Transition>;
+  /**
+   * Under the video's row lock, just before recording: true when this attempt must not write,
+   * because another attempt stored the output meanwhile, or the workflow gave up on the item
+   * and refunded it (an attempt that outlived its timeout). Its files are then discarded.
+   */
+  stale?(target: Target, trx: Transaction<Database>): Promise<boolean>;
+}
+
+export type RunMediaStep = <Target, Made>(step: MediaStep<Target, Made>) => Promise<void>;
+
+const HEARTBEAT_INTERVAL_MS = 2000;
+
+/** A fresh folder under the system's temporary directory. */
+export function tempDir(prefix: string): () => Promise<string> {
+  return () => mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Runs one media step and records it once. The order is what makes a retry safe: a step whose
+ * output exists is skipped; files are moved into storage before the transaction; the asset
+ * rows, the references to them and the step's keyed event commit together or not at all, so a
+ * retried attempt either finds the step done or redoes all of it. Provider errors become the
+ * failure types the workflow maps to failure_reason codes.
+ */
+export function createMediaStep({ videos, assets, storage }: MediaStepDeps): RunMediaStep {
+  async function store(video: WorkflowVideo, file: StepFile, attempt: string): Promise<NewAsset> {
+    // Every attempt writes its own file: two asset rows never share one, whichever attempt wins.
+    const ext = path.extname(file.name);
+    const name = `${path.basename(file.name, ext)}-${attempt}${ext}`;
+    const stored = await storage.put(video.accountId, video.id, name, file.source);
+    return {
+      accountId: video.accountId,
+      videoId: video.id,
+      sceneId: file.sceneId,
+      type: file.type,
+      path: stored.relativePath,
+      mimeType: file.mimeType,
+      sizeBytes: stored.sizeBytes,
+      width: file.width,
+      height: file.height,
+      durationSeconds: file.durationSeconds,
+    };
+  }
+
+  return async function runMediaStep<Target, Made>(step: MediaStep<Target, Made>): Promise<void> {
+    const video = await loadVideo(videos, step.videoId);
+    const target = await step.load(video);
+    if (target === undefined) return;
+    const { stage, fault } = step.fault(target);
+    injectFaults(stage, fault);
+    const ctx = Context.current();
+    // Heartbeats while the step works: with the proxy's heartbeat timeout, a worker that dies
+    // mid-step is noticed in seconds and the step runs again elsewhere.
+    ctx.heartbeat();
+    const beat = setInterval(() => ctx.heartbeat(), HEARTBEAT_INTERVAL_MS);
+    const dir = await step.workDir(video);
+    try {
+      const made = await step.make(target, dir, ctx.cancellationSignal).catch((err) => {
+        throw providerFailure(err);
+      });
+      const attempt = `${ctx.info.attempt}${randomBytes(3).toString('hex')}`;
+      const rows: NewAsset[] = [];
+      for (const file of step.files(made, target)) rows.push(await store(video, file, attempt));
+      const written = await videos.transaction(async (trx) => {
+        await videos.events.lock(video.accountId, video.id, trx);
+        if (await step.stale?.(target, trx)) return false;
+        const inserted: Asset[] = [];
+        for (const row of rows) inserted.push(await assets.insert(row, trx));
+        const transition = await step.record(target, made, inserted, trx);
+        await videos.events.record(video.accountId, video.id, transition, trx);
+        return true;
+      });
+      if (!written) for (const row of rows) await storage.remove(row.path);
+    } finally {
+      clearInterval(beat);
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}

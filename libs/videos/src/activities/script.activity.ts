@@ -1,0 +1,72 @@
+import { Context } from '@temporalio/activity';
+import { type MediaProviders, refineScenes } from '@vidgen/media';
+import { eventKeys, type VideoActivities } from '@vidgen/workflows';
+import type { VideoRepository } from '../video.repository';
+import { parseInput, schemas } from './activity-inputs';
+import { providerFailure } from './failures';
+import { injectFaults } from './fault-injection';
+import { loadVideo } from './video-loader';
+
+export interface ScriptDeps {
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
+  providers: Pick<MediaProviders, 'script'>;
+}
+
+/** Scripting and refining: the script writer's drafts, refined into the video's scenes. */
+export function createScriptActivities({
+  videos,
+  providers,
+}: ScriptDeps): Pick<VideoActivities, 'writeScript' | 'refineScript'> {
+  return {
+    async writeScript(raw) {
+      const input = parseInput(schemas.writeScript, raw);
+      injectFaults('scripting', input.fault);
+      const video = await loadVideo(videos, input.videoId);
+      // A regenerate asks for another take, also with empty feedback: the provider sees the
+      // script it replaces (scenes as they stand, edits included; cleared only after this).
+      const previous =
+        input.scriptVersion > 1
+          ? (await videos.scenes.list(video.accountId, video.id)).map((s) => ({
+              visual_description: s.visualDescription,
+              narration: s.narration,
+            }))
+          : [];
+      try {
+        return await providers.script.writeScript(
+          {
+            prompt: video.prompt,
+            sceneCount: video.sceneCount,
+            feedback: input.feedback ?? undefined,
+            previous,
+          },
+          Context.current().cancellationSignal,
+        );
+      } catch (err) {
+        throw providerFailure(err);
+      }
+    },
+
+    async refineScript(raw) {
+      const input = parseInput(schemas.refineScript, raw);
+      injectFaults('refining', input.fault);
+      const refined = refineScenes(input.drafts);
+      const video = await loadVideo(videos, input.videoId);
+      await videos.transaction(async (trx) => {
+        const fresh = await videos.events.record(
+          video.accountId,
+          video.id,
+          {
+            key: eventKeys.script.refined(input.scriptVersion),
+            type: 'stage_completed',
+            stage: 'refining',
+            data: { scene_count: refined.length },
+            set: { scene_count: refined.length },
+          },
+          trx,
+        );
+        if (fresh) await videos.scenes.replace(video.accountId, video.id, refined, trx);
+      });
+      return { sceneCount: refined.length };
+    },
+  };
+}

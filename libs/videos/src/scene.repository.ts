@@ -1,0 +1,213 @@
+import { type Database, type Db, type ScenesTable, type Selectable, sql, type Transaction } from '@vidgen/db';
+import type { Scene } from './video.types';
+import { ownedVideo } from './video-scope';
+
+type Tx = Transaction<Database>;
+
+const SCENE_COLUMNS = [
+  'id',
+  'video_id',
+  'position',
+  'visual_description',
+  'narration',
+  'image_asset_id',
+  'narration_asset_id',
+  'narration_seconds',
+  'created_at',
+  'updated_at',
+] as const;
+type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]>;
+
+export interface SceneText {
+  visual_description: string;
+  narration: string;
+}
+
+/** The scenes of a video, in order (part of the video aggregate; reached as `videos.scenes`). */
+export class SceneRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(accountId: string, videoId: string, trx?: Tx): Promise<Scene[]> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('scenes')
+      .select(SCENE_COLUMNS)
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .orderBy('position')
+      .execute();
+    return rows.map(toScene);
+  }
+
+  /** Scene count and total narration characters of each of the account's videos, in one grouped query. */
+  async totals(
+    accountId: string,
+    videoIds: readonly string[],
+  ): Promise<Map<string, { scenes: number; narrationChars: number }>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('scenes')
+      .innerJoin('videos', 'videos.id', 'scenes.video_id')
+      .select([
+        'scenes.video_id',
+        sql<number>`count(*)::int`.as('scenes'),
+        sql<number>`sum(length(scenes.narration))::int`.as('chars'),
+      ])
+      .where('videos.account_id', '=', accountId)
+      .where('scenes.video_id', 'in', videoIds)
+      .groupBy('scenes.video_id')
+      .execute();
+    return new Map(rows.map((r) => [r.video_id, { scenes: r.scenes, narrationChars: r.chars }]));
+  }
+
+  async replace(accountId: string, videoId: string, scenes: readonly SceneText[], trx: Tx): Promise<void> {
+    await trx
+      .deleteFrom('scenes')
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .execute();
+    if (scenes.length === 0) return;
+    await trx
+      .insertInto('scenes')
+      .values(
+        scenes.map((s, i) => ({
+          video_id: videoId,
+          position: i + 1,
+          visual_description: s.visual_description,
+          narration: s.narration,
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
+  }
+
+  async setImage(
+    accountId: string,
+    videoId: string,
+    sceneId: string,
+    assetId: string,
+    trx: Tx,
+  ): Promise<void> {
+    await trx
+      .updateTable('scenes')
+      .set({ image_asset_id: assetId, updated_at: sql`now()` })
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('id', '=', sceneId)
+      .execute();
+  }
+
+  async setNarration(
+    accountId: string,
+    videoId: string,
+    sceneId: string,
+    narration: { assetId: string; seconds: number },
+    trx: Tx,
+  ): Promise<void> {
+    await trx
+      .updateTable('scenes')
+      .set({
+        narration_asset_id: narration.assetId,
+        narration_seconds: narration.seconds,
+        updated_at: sql`now()`,
+      })
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('id', '=', sceneId)
+      .execute();
+  }
+
+  async updateText(
+    accountId: string,
+    videoId: string,
+    sceneId: string,
+    patch: Partial<SceneText>,
+    trx: Tx,
+  ): Promise<boolean> {
+    const res = await trx
+      .updateTable('scenes')
+      .set({ ...patch, updated_at: sql`now()` })
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('id', '=', sceneId)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  /** Inserts a scene at `position` (1-based; default last), shifting later scenes; returns its id. */
+  async insert(
+    accountId: string,
+    videoId: string,
+    scene: SceneText,
+    position: number | undefined,
+    trx: Tx,
+  ): Promise<string> {
+    const existing = await this.list(accountId, videoId, trx);
+    const at = Math.min(Math.max(position ?? existing.length + 1, 1), existing.length + 1);
+    await this.renumber(
+      existing.filter((s) => s.position >= at).map((s) => ({ id: s.id, position: s.position + 1 })),
+      trx,
+    );
+    const row = await trx
+      .insertInto('scenes')
+      .values({
+        video_id: videoId,
+        position: at,
+        visual_description: scene.visual_description,
+        narration: scene.narration,
+        updated_at: sql`now()`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async delete(accountId: string, videoId: string, sceneId: string, trx: Tx): Promise<boolean> {
+    const res = await trx
+      .deleteFrom('scenes')
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('id', '=', sceneId)
+      .executeTakeFirst();
+    if (res.numDeletedRows === 0n) return false;
+    const rest = await this.list(accountId, videoId, trx);
+    await this.renumber(
+      rest.map((s, i) => ({ id: s.id, position: i + 1 })),
+      trx,
+    );
+    return true;
+  }
+
+  /** Removes every reference to a deleted asset from the video's scenes. */
+  async detachAsset(accountId: string, videoId: string, assetId: string, trx: Tx): Promise<void> {
+    for (const column of ['image_asset_id', 'narration_asset_id'] as const) {
+      await trx
+        .updateTable('scenes')
+        .set({ [column]: null })
+        .where('video_id', '=', videoId)
+        .where(ownedVideo(accountId, videoId))
+        .where(column, '=', assetId)
+        .execute();
+    }
+  }
+
+  private async renumber(moves: { id: string; position: number }[], trx: Tx): Promise<void> {
+    for (const m of moves) {
+      await trx.updateTable('scenes').set({ position: m.position }).where('id', '=', m.id).execute();
+    }
+  }
+}
+
+function toScene(row: SceneRow): Scene {
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    position: row.position,
+    visualDescription: row.visual_description,
+    narration: row.narration,
+    imageAssetId: row.image_asset_id,
+    narrationAssetId: row.narration_asset_id,
+    narrationSeconds: row.narration_seconds,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,167 @@
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
+import type { VideoEvent } from './video.types';
+import { ownedVideo } from './video-scope';
+
+type Tx = Transaction<Database>;
+
+export interface Transition {
+  key: string;
+  type: string;
+  status?: VideoStatus;
+  stage?: Stage | null;
+  awaitingApproval?: boolean;
+  failureReason?: FailureReason | null;
+  data?: Record<string, unknown>;
+  /** Further columns projected in the same transaction. */
+  set?: Partial<{
+    credits_charged_delta: number;
+    credits_refunded_delta: number;
+    video_asset_id: string | null;
+    audio_asset_id: string | null;
+    thumbnail_asset_id: string | null;
+    subtitles_asset_id: string | null;
+    scene_count: number;
+  }>;
+}
+
+/** The append-only event log of a video (part of the video aggregate; reached as `videos.events`). */
+export class VideoEventRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(accountId: string, videoId: string): Promise<VideoEvent[]> {
+    const rows = await this.db
+      .selectFrom('video_events')
+      .select(['id', 'seq', 'type', 'status', 'stage', 'data', 'created_at'])
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      seq: r.seq,
+      type: r.type,
+      status: r.status,
+      stage: r.stage,
+      data: (r.data ?? {}) as Record<string, unknown>,
+      createdAt: r.created_at,
+    }));
+  }
+
+  /** When the event with this key was logged, if it was. */
+  async loggedAt(accountId: string, videoId: string, key: string, trx?: Tx): Promise<string | undefined> {
+    const row = await (trx ?? this.db)
+      .selectFrom('video_events')
+      .select('created_at')
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
+  /** The data of the event appended under `key`, or undefined when there is none. */
+  async data(
+    accountId: string,
+    videoId: string,
+    key: string,
+    trx?: Tx,
+  ): Promise<Record<string, unknown> | undefined> {
+    const row = await (trx ?? this.db)
+      .selectFrom('video_events')
+      .select('data')
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && ((row.data ?? {}) as Record<string, unknown>);
+  }
+
+  /**
+   * Locks the video row until the transaction ends (the lock `record` takes first): a check of
+   * the log followed by a write under it cannot interleave with another such pair.
+   */
+  async lock(accountId: string, videoId: string, trx: Tx): Promise<void> {
+    await trx
+      .selectFrom('videos')
+      .select('id')
+      .where('id', '=', videoId)
+      .where('account_id', '=', accountId)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
+  }
+
+  async has(accountId: string, videoId: string, key: string, trx?: Tx): Promise<boolean> {
+    return (await this.loggedAt(accountId, videoId, key, trx)) !== undefined;
+  }
+
+  /**
+   * Appends one event and projects it onto the video row, in one transaction. The video row
+   * is locked first; an event whose key was already appended changes nothing, which makes
+   * every activity that records progress safe to retry or replay. Returns false for a repeat.
+   */
+  async record(accountId: string, videoId: string, t: Transition, outer?: Tx): Promise<boolean> {
+    const run = async (trx: Tx): Promise<boolean> => {
+      await trx
+        .selectFrom('videos')
+        .select('id')
+        .where('id', '=', videoId)
+        .where('account_id', '=', accountId)
+        .forNoKeyUpdate()
+        .executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom('video_events')
+        .select('id')
+        .where('video_id', '=', videoId)
+        .where('key', '=', t.key)
+        .executeTakeFirst();
+      if (existing) return false;
+      const { seq } = await trx
+        .selectFrom('video_events')
+        .select((eb) => eb.fn.coalesce(eb.fn.max('seq'), eb.lit(0)).as('seq'))
+        .where('video_id', '=', videoId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('video_events')
+        .values({
+          video_id: videoId,
+          seq: Number(seq) + 1,
+          key: t.key,
+          type: t.type,
+          status: t.status ?? null,
+          stage: t.stage ?? null,
+          data: JSON.stringify(
+            t.failureReason ? { ...t.data, failure_reason: t.failureReason } : (t.data ?? {}),
+          ),
+        })
+        .execute();
+      const s = t.set ?? {};
+      await trx
+        .updateTable('videos')
+        .set((eb) => ({
+          updated_at: sql`now()`,
+          ...(t.status !== undefined && { status: t.status }),
+          ...(t.stage !== undefined && { stage: t.stage }),
+          ...(t.awaitingApproval !== undefined && { awaiting_approval: t.awaitingApproval }),
+          ...(t.failureReason !== undefined && {
+            failure_reason: t.failureReason === null ? null : JSON.stringify(t.failureReason),
+          }),
+          ...(s.credits_charged_delta && {
+            credits_charged: eb('credits_charged', '+', s.credits_charged_delta),
+          }),
+          ...(s.credits_refunded_delta && {
+            credits_refunded: eb('credits_refunded', '+', s.credits_refunded_delta),
+          }),
+          ...(s.video_asset_id !== undefined && { video_asset_id: s.video_asset_id }),
+          ...(s.audio_asset_id !== undefined && { audio_asset_id: s.audio_asset_id }),
+          ...(s.thumbnail_asset_id !== undefined && { thumbnail_asset_id: s.thumbnail_asset_id }),
+          ...(s.subtitles_asset_id !== undefined && { subtitles_asset_id: s.subtitles_asset_id }),
+          ...(s.scene_count !== undefined && { scene_count: s.scene_count }),
+        }))
+        .where('id', '=', videoId)
+        .execute();
+      return true;
+    };
+    return outer ? run(outer) : this.db.transaction().execute(run);
+  }
+}

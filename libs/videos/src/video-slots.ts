@@ -1,0 +1,32 @@
+import { MaxConcurrentVideosError, NotFoundError } from '@vidgen/core';
+import { type Database, lockForUpdate, type Transaction } from '@vidgen/db';
+import type { VideoRepository } from './video.repository';
+import { VIDEO_LIMITS } from './video.types';
+
+/**
+ * The concurrency limit (docs/lifecycle.md#limit-of-3): an account has at most 3 videos in progress.
+ * Creating a video takes a slot, and so do approving one (at the gate, or a retry of a
+ * failed video) and regenerating one, since each puts it (back) in progress.
+ */
+export class VideoSlots {
+  constructor(
+    private readonly videos: Pick<VideoRepository, 'countInProgress'>,
+    private readonly limit: number = VIDEO_LIMITS.concurrentVideos,
+  ) {}
+
+  /**
+   * Throws MaxConcurrentVideosError unless the account has a free slot. The account row is
+   * locked first and stays locked until the caller's transaction ends, so concurrent creates
+   * and approvals on one account queue behind each other: no fourth video slips past a limit
+   * of three. `excludeVideoId` is the video being approved, which must not count against itself.
+   */
+  async assertFree(
+    accountId: string,
+    opts: { excludeVideoId?: string },
+    trx: Transaction<Database>,
+  ): Promise<void> {
+    if (!(await lockForUpdate(trx, accountId))) throw new NotFoundError('Account');
+    const busy = await this.videos.countInProgress(accountId, opts, trx);
+    if (busy >= this.limit) throw new MaxConcurrentVideosError(this.limit);
+  }
+}
