@@ -1,4 +1,4 @@
-export type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+export type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 export { sql } from 'kysely';
 export * from './account-lock';
 export * from './database';

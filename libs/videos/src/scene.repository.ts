@@ -1,4 +1,12 @@
-import { type Database, type Db, type ScenesTable, type Selectable, sql, type Transaction } from '@vidgen/db';
+import {
+  type Database,
+  type Db,
+  type ScenesTable,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from '@vidgen/db';
 import type { Scene } from './video.types';
 import { ownedVideo } from './video-scope';
 
@@ -87,13 +95,7 @@ export class SceneRepository {
     assetId: string,
     trx: Tx,
   ): Promise<void> {
-    await trx
-      .updateTable('scenes')
-      .set({ image_asset_id: assetId, updated_at: sql`now()` })
-      .where('video_id', '=', videoId)
-      .where(ownedVideo(accountId, videoId))
-      .where('id', '=', sceneId)
-      .execute();
+    await this.update(accountId, videoId, sceneId, { image_asset_id: assetId }, trx);
   }
 
   async setNarration(
@@ -103,29 +105,31 @@ export class SceneRepository {
     narration: { assetId: string; seconds: number },
     trx: Tx,
   ): Promise<void> {
-    await trx
-      .updateTable('scenes')
-      .set({
-        narration_asset_id: narration.assetId,
-        narration_seconds: narration.seconds,
-        updated_at: sql`now()`,
-      })
-      .where('video_id', '=', videoId)
-      .where(ownedVideo(accountId, videoId))
-      .where('id', '=', sceneId)
-      .execute();
+    const set = { narration_asset_id: narration.assetId, narration_seconds: narration.seconds };
+    await this.update(accountId, videoId, sceneId, set, trx);
   }
 
-  async updateText(
+  /** Returns false when the video has no such scene. */
+  updateText(
     accountId: string,
     videoId: string,
     sceneId: string,
     patch: Partial<SceneText>,
     trx: Tx,
   ): Promise<boolean> {
+    return this.update(accountId, videoId, sceneId, patch, trx);
+  }
+
+  private async update(
+    accountId: string,
+    videoId: string,
+    sceneId: string,
+    set: Updateable<ScenesTable>,
+    trx: Tx,
+  ): Promise<boolean> {
     const res = await trx
       .updateTable('scenes')
-      .set({ ...patch, updated_at: sql`now()` })
+      .set({ ...set, updated_at: sql`now()` })
       .where('video_id', '=', videoId)
       .where(ownedVideo(accountId, videoId))
       .where('id', '=', sceneId)
