@@ -102,7 +102,7 @@ describe('npm start', () => {
       async () => {
         if (first.child.exitCode !== null) throw new Error(`npm start exited early:\n${first.output()}`);
         try {
-          const res = await fetch(`http://127.0.0.1:${ports.api}/api/v1/health`, {
+          const res = await fetch(`http://127.0.0.1:${ports.api}/api/v1/health/ready`, {
             signal: AbortSignal.timeout(5000),
           });
           return res.ok;
@@ -165,7 +165,7 @@ describe('npm start', () => {
 
     // It started nothing, and left the first stack and its state file alone.
     expect(readStackState(stackStateFile(dataDir))?.pid).toBe(first.child.pid);
-    expect((await fetch(`http://127.0.0.1:${ports.api}/api/v1/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${ports.api}/api/v1/health/ready`)).status).toBe(200);
 
     // Another DATA_DIR on the same ports: the ports alone tell whose they are.
     const elsewhere = launch({ ...env, DATA_DIR: tempDir() });

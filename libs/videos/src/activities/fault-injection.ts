@@ -2,7 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
 
 /**
- * Injected faults (PRODUCT §4) act here, inside the real activities, so the retries and
+ * Injected faults (docs/fault-injection.md) act here, inside the real activities, so the retries and
  * refunds that follow are the real ones. `fail_attempts` counts this stage's attempts over the
  * video's life: the attempts of earlier executions (`priorAttempts`) plus this one's.
  */
