@@ -15,6 +15,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalString,
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_CLI_PATH: optionalString,
@@ -44,6 +45,11 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Bound on every wait for PostgreSQL (a connection, a statement): past it the operation fails
+   * with a database error instead of hanging its request or activity.
+   */
+  databaseTimeoutMs: number;
   temporal: {
     address: string | undefined;
     namespace: string;
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,
