@@ -4,12 +4,12 @@
  * on their own (docker-compose.yml) run this once before them.
  */
 import { loadConfig, requireDatabaseUrl } from '@vidgen/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@vidgen/db';
+import { createDb, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateToLatest } from '@vidgen/db';
 
 async function main(): Promise<void> {
   const url = requireDatabaseUrl(loadConfig());
   await ensureDatabase(url);
-  const db = createDb(url, { max: 1 });
+  const db = createDb(url, { max: 1, timeoutMs: MIGRATION_TIMEOUT_MS });
   try {
     const applied = await migrateToLatest(db);
     console.log(`[migrate] ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@vidgen/config';
-import { createDb, ensureDatabase, migrateToLatest } from '@vidgen/db';
+import { createDb, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateToLatest } from '@vidgen/db';
 import { REPO_ROOT, startEmbeddedPostgres, startTemporalDevServer, stopChild } from '@vidgen/devstack';
 
 const EMBEDDED_PG_PORT = 54329;
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       log(`PostgreSQL           ${new URL(databaseUrl).host} (DATABASE_URL)`);
     }
     await ensureDatabase(databaseUrl);
-    const db = createDb(databaseUrl, { max: 1 });
+    const db = createDb(databaseUrl, { max: 1, timeoutMs: MIGRATION_TIMEOUT_MS });
     const applied = await migrateToLatest(db).finally(() => db.destroy());
     log(`migrations           ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
 

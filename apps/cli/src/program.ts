@@ -29,7 +29,8 @@ async function withDb<T extends object>(
   fn: (db: Db) => Promise<T>,
   human: (r: T) => string,
 ): Promise<void> {
-  const db = createDb(requireDatabaseUrl(loadConfig()), { max: 2 });
+  const config = loadConfig();
+  const db = createDb(requireDatabaseUrl(config), { max: 2, timeoutMs: config.databaseTimeoutMs });
   try {
     const result = await fn(db);
     process.stdout.write(opts.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);

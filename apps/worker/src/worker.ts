@@ -32,7 +32,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
     },
     telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
   });
-  const db = createDb(requireDatabaseUrl(config));
+  const db = createDb(requireDatabaseUrl(config), { timeoutMs: config.databaseTimeoutMs });
   const workflowBundle = await bundleWorkflowCode({
     workflowsPath: workflowsPath(),
     logger: quietBundlerLogger,

@@ -22,6 +22,12 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Migrations may rebuild big tables and build indexes: the connection that runs them waits far
+ * longer per statement than a request would (`createDb(url, { timeoutMs: MIGRATION_TIMEOUT_MS })`).
+ */
+export const MIGRATION_TIMEOUT_MS = 30 * 60_000;
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();

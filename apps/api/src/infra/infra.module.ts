@@ -57,7 +57,10 @@ export class InfraModule {
       module: InfraModule,
       providers: [
         { provide: CONFIG, useValue: config },
-        { provide: DB, useFactory: () => createDb(requireDatabaseUrl(config)) },
+        {
+          provide: DB,
+          useFactory: () => createDb(requireDatabaseUrl(config), { timeoutMs: config.databaseTimeoutMs }),
+        },
         {
           provide: TEMPORAL,
           useFactory: (): TemporalHandle =>
