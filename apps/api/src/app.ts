@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { type INestApplication, NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -15,6 +16,13 @@ export const API_PREFIX = 'api/v1';
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
+  // Node closes an idle keep-alive connection after 5 s, sooner than most clients' pools and
+  // load balancers (60 s) drop theirs: a client that reuses one just as the server closes it
+  // gets "socket closed". Idle connections are kept longer than those peers keep them; the
+  // headers timeout must exceed the keep-alive timeout or Node cuts reused connections early.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('query parser', 'simple');
