@@ -78,9 +78,16 @@ export interface TestAccount {
 }
 
 export async function createAccount(
-  options: { scopes?: string[]; credits?: number; plan?: Plan; baseUrl?: string } = {},
+  options: {
+    scopes?: string[];
+    credits?: number;
+    plan?: Plan;
+    baseUrl?: string;
+    /** Another database than the run's (an api started by the spec on a PostgreSQL of its own). */
+    db?: Db;
+  } = {},
 ): Promise<TestAccount> {
-  const db = testDb();
+  const db = options.db ?? testDb();
   const baseUrl = options.baseUrl ?? inject('stack').apiBaseUrl;
   const accounts = new AccountRepository(db);
   const auth = new AuthService(new ApiKeyRepository(db), accounts);

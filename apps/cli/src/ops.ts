@@ -46,7 +46,7 @@ export function addOpsCommands(program: Command): void {
     .option('--json', 'print one JSON object', false)
     .action(async (o: { olderThanMinutes: string; json: boolean }) => {
       const config = loadConfig();
-      const db = createDb(locateDatabaseUrl(config), { max: 1 });
+      const db = createDb(locateDatabaseUrl(config), { max: 1, timeoutMs: config.databaseTimeoutMs });
       try {
         const { rows } = await sql<{
           id: string;

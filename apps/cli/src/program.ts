@@ -30,7 +30,8 @@ async function withDb<T extends object>(
   fn: (db: Db) => Promise<T>,
   human: (r: T) => string,
 ): Promise<void> {
-  const db = createDb(locateDatabaseUrl(loadConfig()), { max: 2 });
+  const config = loadConfig();
+  const db = createDb(locateDatabaseUrl(config), { max: 2, timeoutMs: config.databaseTimeoutMs });
   try {
     const result = await fn(db);
     process.stdout.write(opts.json ? `${JSON.stringify(result)}\n` : `${human(result)}\n`);

@@ -51,7 +51,10 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Bound on any one database call: pool wait, connect, query (DATABASE_TIMEOUT_MS). */
+  /**
+   * Bound on every wait for PostgreSQL (a connection, a statement): past it the operation fails
+   * with a database error instead of hanging its request or activity.
+   */
   databaseTimeoutMs: number;
   temporal: {
     address: string | undefined;

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { GuardedPool } from './guarded-pool';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -7,28 +8,34 @@ export type Db = Kysely<Database>;
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
-/** Default bound on any one database call (DATABASE_TIMEOUT_MS). */
-export const DATABASE_TIMEOUT_MS = 5000;
+/** DATABASE_TIMEOUT_MS when nothing is configured (PRODUCT §1). */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
 /**
  * One pool per process. Sessions run in UTC and timestamptz values come back as their raw
  * text so microsecond precision reaches the API (a JS Date would cut it to milliseconds).
  *
- * Nothing waits on the database longer than `timeoutMs`: waiting for a pooled connection or
- * opening one (connectionTimeoutMillis), a query's answer (query_timeout, client side, which
- * also covers a server whose processes are frozen), a statement's run time and an abandoned
- * transaction (statement_timeout and idle_in_transaction_session_timeout, server side). TCP
- * keepalive notices a dead peer. A call that times out fails; the caller answers 500
- * DATABASE_ERROR, or an activity is retried, and the pool recovers once the server answers.
+ * `timeoutMs` bounds every wait on PostgreSQL, so a server that hangs (stopped, partitioned,
+ * stalled on its disk) fails the request or activity with a database error instead of
+ * hanging it; see GuardedPool for what happens to the connection afterwards.
  */
 export function createDb(connectionString: string, options: { max?: number; timeoutMs?: number } = {}): Db {
-  const timeoutMs = options.timeoutMs ?? DATABASE_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    options: `-c TimeZone=UTC -c statement_timeout=${timeoutMs} -c idle_in_transaction_session_timeout=${Math.max(timeoutMs * 6, 30_000)}`,
+    options: '-c TimeZone=UTC',
+    // Waiting for a free connection and opening a new one (TCP, TLS, startup) share one bound.
     connectionTimeoutMillis: timeoutMs,
+    // The server cancels a slow statement a little before the client would give up, so a
+    // server that is merely slow answers with a clean error (57014) on a reusable connection...
+    statement_timeout: timeoutMs - Math.min(1000, Math.floor(timeoutMs / 10)),
+    // ...and the client gives up on one that does not answer at all.
     query_timeout: timeoutMs,
+    // A session idle inside its transaction (its client paused or cut off) gives up its locks.
+    idle_in_transaction_session_timeout: 2 * timeoutMs,
+    // Probes on quiet connections, so a peer that vanished (host down, NAT entry dropped) is
+    // noticed in seconds, not after the kernel's two hours.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     types: {
@@ -41,7 +48,7 @@ export function createDb(connectionString: string, options: { max?: number; time
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new GuardedPool(pool, timeoutMs) }) });
 }
 
 /** Creates a database if it does not exist, connecting through the server's maintenance DB. */

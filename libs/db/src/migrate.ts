@@ -24,7 +24,10 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-/** Migrations may build indexes on large tables: their connection waits far longer than a request's. */
+/**
+ * Migrations may rebuild big tables and build indexes: the connection that runs them waits far
+ * longer per statement than a request would (`createDb(url, { timeoutMs: MIGRATION_TIMEOUT_MS })`).
+ */
 export const MIGRATION_TIMEOUT_MS = 30 * 60_000;
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,0 +1,95 @@
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+import { DatabaseUnavailableError, isServerError } from './errors';
+
+/**
+ * The pg pool as Kysely sees it, with two duties pg leaves to its caller:
+ *
+ * - A connection that failed other than by a server error report (a client-side timeout, a
+ *   reset, a closed socket) is released with that error, so the pool discards it. pg keeps a
+ *   timed-out query active on its connection; returned to the pool, the connection would
+ *   hand the next request a query queued behind one the server never answered.
+ * - A checked-out client carries an 'error' listener: pg emits 'error' when the socket of a
+ *   busy client dies, and pg-pool listens only while the client is idle, so without one the
+ *   process would crash.
+ *
+ * After such a failure, further statements on the same connection (Kysely's rollback of the
+ * transaction it was in) fail at once instead of queueing behind the dead one.
+ */
+export class GuardedPool implements PostgresPool {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw isServerError(err) ? err : this.unavailable(err);
+    }
+    return new GuardedClient(client, (err) => this.unavailable(err));
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+
+  private unavailable(err: unknown): Error {
+    if (err instanceof DatabaseUnavailableError) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    const timedOut = /timeout/i.test(message);
+    return new DatabaseUnavailableError(
+      timedOut
+        ? `PostgreSQL did not answer within ${this.timeoutMs} ms (${message})`
+        : `The connection to PostgreSQL failed (${message})`,
+      { cause: err },
+    );
+  }
+}
+
+class GuardedClient implements PostgresPoolClient {
+  private failure: Error | undefined;
+  private readonly onError = (err: Error) => {
+    this.failure ??= this.unavailable(err);
+  };
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly unavailable: (err: unknown) => Error,
+  ) {
+    client.on('error', this.onError);
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    statement: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // A cursor (streamed query) is not a promise; its reads report their own errors.
+    if (typeof statement !== 'string')
+      return this.client.query(statement as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    if (this.failure) return Promise.reject(this.failure);
+    return this.client.query(statement, parameters as unknown[]).then(
+      (result) => result as unknown as PostgresQueryResult<R>,
+      (err: unknown) => {
+        if (isServerError(err) || isProgrammingError(err)) throw err;
+        this.failure ??= this.unavailable(err);
+        throw this.failure;
+      },
+    );
+  }
+
+  release(): void {
+    this.client.off('error', this.onError);
+    // An error makes pg-pool end the client (destroying its socket) instead of keeping it.
+    this.client.release(this.failure);
+  }
+}
+
+/** A bug in the caller (a value pg cannot serialise), not a sign of a broken connection. */
+function isProgrammingError(err: unknown): boolean {
+  return err instanceof TypeError || err instanceof RangeError;
+}
