@@ -4,7 +4,7 @@ import { AccountRepository, type Plan } from '@vidgen/auth';
 import type { AppConfig } from '@vidgen/config';
 import { RateLimiter } from '@vidgen/limits';
 import type { Request } from 'express';
-import { CONFIG } from '../infra/infra.module';
+import { CONFIG } from '../infra/infra.tokens';
 
 const DAILY_VIDEO_QUOTA = 'vidgen:daily-video-quota';
 

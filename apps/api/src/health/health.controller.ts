@@ -5,7 +5,7 @@ import type { AppConfig } from '@vidgen/config';
 import { type Db, sql } from '@vidgen/db';
 import { type HealthProbeResult, workflowIds } from '@vidgen/workflows';
 import { Public } from '../common/auth';
-import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.module';
+import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 
 @ApiTags('health')
 @Controller('health')

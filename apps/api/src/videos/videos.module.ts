@@ -1,0 +1,44 @@
+import { Logger, Module } from '@nestjs/common';
+import { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { AppConfig } from '@vidgen/config';
+import { VideoWorkflowClient } from '@vidgen/temporal';
+import { VideoRepository, VideoService } from '@vidgen/videos';
+import { AssetsModule } from '../assets/assets.module';
+import { CommonModule } from '../common/common.module';
+import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
+import { VideoPresenter } from './video.presenter';
+import { VideosController } from './videos.controller';
+
+@Module({
+  imports: [CommonModule, AssetsModule],
+  controllers: [VideosController],
+  providers: [
+    overDb(VideoRepository),
+    {
+      provide: VideoService,
+      useFactory: (
+        videos: VideoRepository,
+        assets: AssetRepository,
+        storage: AssetStorage,
+        temporal: TemporalHandle,
+        config: AppConfig,
+      ) => {
+        const log = new Logger('VideoService');
+        return new VideoService(
+          videos,
+          assets,
+          storage,
+          new VideoWorkflowClient(temporal.client, config.temporal.taskQueue),
+          {
+            faultInjection: config.faultInjection,
+            onStartFailure: (videoId, err) =>
+              log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+          },
+        );
+      },
+      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG],
+    },
+    VideoPresenter,
+  ],
+})
+export class VideosModule {}
