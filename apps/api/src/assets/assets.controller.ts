@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { CurrentPrincipal, Public, RequireScope } from '../common/auth';
 import { UuidPipe } from '../common/uuid.pipe';
 import { AssetUrls } from './asset-urls';
-import { ListAssetsQuery, toAssetRecord } from './assets.dto';
+import { ListAssetsQuery, toAssetListOptions, toAssetPageResponse, toAssetResponse } from './assets.dto';
 
 @ApiTags('assets')
 @Controller('assets')
@@ -21,23 +21,13 @@ export class AssetsController {
   @Get()
   @RequireScope('assets:read')
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAssetsQuery) {
-    const page = await this.assets.list(p.accountId, {
-      limit: q.limit ?? 20,
-      cursor: q.cursor,
-      videoId: q.video_id,
-      type: q.type,
-    });
-    return {
-      data: page.items.map((a) => toAssetRecord(a, this.urls.for(a.id))),
-      next_cursor: page.nextCursor,
-    };
+    return toAssetPageResponse(await this.assets.list(p.accountId, toAssetListOptions(q)), this.urls.for);
   }
 
   @Get(':id')
   @RequireScope('assets:read')
   async get(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
-    const asset = await this.assets.get(p.accountId, id);
-    return toAssetRecord(asset, this.urls.for(asset.id));
+    return toAssetResponse(await this.assets.get(p.accountId, id), this.urls.for);
   }
 
   /**

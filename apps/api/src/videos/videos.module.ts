@@ -6,7 +6,6 @@ import { VideoRepository, VideoService } from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
-import { VideoPresenter } from './video.presenter';
 import { VideosController } from './videos.controller';
 
 @Module({
@@ -38,7 +37,6 @@ import { VideosController } from './videos.controller';
       },
       inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG],
     },
-    VideoPresenter,
   ],
 })
 export class VideosModule {}
