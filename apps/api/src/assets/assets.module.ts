@@ -4,6 +4,7 @@ import type { AppConfig } from '@vidgen/config';
 import { AssetService, VideoRepository } from '@vidgen/videos';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb } from '../infra/infra.tokens';
+import { AssetContentService } from './asset-content.service';
 import { AssetUrls } from './asset-urls';
 import { AssetsController } from './assets.controller';
 
@@ -26,6 +27,7 @@ import { AssetsController } from './assets.controller';
       inject: [AssetRepository, VideoRepository, AssetStorage],
     },
     AssetUrls,
+    AssetContentService,
   ],
   exports: [AssetRepository, AssetStorage, AssetUrls],
 })

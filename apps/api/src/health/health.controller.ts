@@ -1,42 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AppConfig } from '@vidgen/config';
-import { type Db, sql } from '@vidgen/db';
-import { type HealthProbeResult, workflowIds } from '@vidgen/workflows';
 import { Public } from '../common/auth';
-import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
+import { HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
 @Public()
 export class HealthController {
-  constructor(
-    @Inject(DB) private readonly db: Db,
-    @Inject(TEMPORAL) private readonly temporal: TemporalHandle,
-    @Inject(CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly service: HealthService) {}
 
-  /** Liveness plus the two dependencies the api itself talks to. */
   @Get()
   @ApiOkResponse({ description: 'database and temporal reachable' })
-  async health(): Promise<{ status: 'ok'; database: 'ok'; temporal: 'ok' }> {
-    await sql`select 1`.execute(this.db);
-    await this.temporal.client.connection.workflowService.getSystemInfo({});
-    return { status: 'ok', database: 'ok', temporal: 'ok' };
+  health() {
+    return this.service.check();
   }
 
-  /** A full round trip: the api starts a workflow, a worker runs its activity against PostgreSQL. */
   @Get('worker')
   @ApiOkResponse({ description: 'a worker completed a probe workflow' })
-  async worker(): Promise<{ status: 'ok'; round_trip_ms: number; worker: HealthProbeResult }> {
-    const started = Date.now();
-    const result = await this.temporal.client.workflow.execute('healthCheckWorkflow', {
-      taskQueue: this.config.temporal.taskQueue,
-      workflowId: workflowIds.health(randomUUID()),
-      workflowExecutionTimeout: '15 seconds',
-      args: [],
-    });
-    return { status: 'ok', round_trip_ms: Date.now() - started, worker: result as HealthProbeResult };
+  worker() {
+    return this.service.workerRoundTrip();
   }
 }
