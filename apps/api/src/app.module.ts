@@ -1,19 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from '@vidgen/config';
 import { LoggerModule } from 'nestjs-pino';
-import { AssetUrls } from './assets/asset-urls';
-import { AssetsController } from './assets/assets.controller';
-import { CallbacksController } from './callbacks/callbacks.controller';
-import { ApiKeyGuard } from './common/auth';
-import { IdempotencyInterceptor } from './common/idempotency.interceptor';
+import { AssetsModule } from './assets/assets.module';
+import { CallbacksModule } from './callbacks/callbacks.module';
+import { CommonModule } from './common/common.module';
 import { REDACTED_HEADERS, redactRequest } from './common/log-redaction';
-import { RateLimitGuard } from './common/rate-limit.guard';
-import { CreditsController } from './credits/credits.controller';
-import { HealthController } from './health/health.controller';
+import { CreditsModule } from './credits/credits.module';
+import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
-import { VideoPresenter } from './videos/video.presenter';
-import { VideosController } from './videos/videos.controller';
+import { VideosModule } from './videos/videos.module';
 
 @Module({})
 export class AppModule {
@@ -32,21 +27,13 @@ export class AppModule {
             autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
           },
         }),
-      ],
-      controllers: [
-        VideosController,
-        AssetsController,
-        CreditsController,
-        CallbacksController,
-        HealthController,
-      ],
-      providers: [
-        // Guards run in this order: authenticate, then count against the rate limits.
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
-        IdempotencyInterceptor,
-        AssetUrls,
-        VideoPresenter,
+        // Holds the global guards, so it is imported here whether or not a feature imports it.
+        CommonModule,
+        VideosModule,
+        AssetsModule,
+        CreditsModule,
+        CallbacksModule,
+        HealthModule,
       ],
     };
   }

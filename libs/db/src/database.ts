@@ -8,7 +8,7 @@ export type Db = Kysely<Database>;
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
-/** DATABASE_TIMEOUT_MS when nothing is configured (PRODUCT §1). */
+/** DATABASE_TIMEOUT_MS when nothing is configured (README, Configuration). */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 5000;
 
 /**

@@ -1,49 +1,37 @@
 import { Controller, Delete, Get, HttpCode, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AuthService, type Principal } from '@vidgen/auth';
+import type { Principal } from '@vidgen/auth';
 import { NotFoundError } from '@vidgen/core';
 import { AssetService } from '@vidgen/videos';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, Public, RequireScope } from '../common/auth';
 import { UuidPipe } from '../common/uuid.pipe';
+import { AssetContentService, type AssetFile } from './asset-content.service';
 import { AssetUrls } from './asset-urls';
-import { ListAssetsQuery, toAssetRecord } from './assets.dto';
+import { ListAssetsQuery, toAssetListOptions, toAssetPageResponse, toAssetResponse } from './assets.dto';
 
 @ApiTags('assets')
 @Controller('assets')
 export class AssetsController {
   constructor(
     private readonly assets: AssetService,
+    private readonly files: AssetContentService,
     private readonly urls: AssetUrls,
-    private readonly auth: AuthService,
   ) {}
 
   @Get()
   @RequireScope('assets:read')
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListAssetsQuery) {
-    const page = await this.assets.list(p.accountId, {
-      limit: q.limit ?? 20,
-      cursor: q.cursor,
-      videoId: q.video_id,
-      type: q.type,
-    });
-    return {
-      data: page.items.map((a) => toAssetRecord(a, this.urls.for(a.id))),
-      next_cursor: page.nextCursor,
-    };
+    return toAssetPageResponse(await this.assets.list(p.accountId, toAssetListOptions(q)), this.urls.for);
   }
 
   @Get(':id')
   @RequireScope('assets:read')
   async get(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
-    const asset = await this.assets.get(p.accountId, id);
-    return toAssetRecord(asset, this.urls.for(asset.id));
+    return toAssetResponse(await this.assets.get(p.accountId, id), this.urls.for);
   }
 
-  /**
-   * The file itself, with HTTP Range support. Reachable with the signed URL from a record
-   * (no key: webhook receivers can download) or with an X-Api-Key holding assets:read.
-   */
+  /** The file itself, with HTTP Range support; see AssetContentService for who may read it. */
   @Get(':id/content')
   @Public()
   @ApiQuery({ name: 'expires', required: false })
@@ -56,27 +44,7 @@ export class AssetsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const signed = this.urls.verify(id, expires, signature);
-    let asset = signed ? await this.assets.findForSignedUrl(id) : undefined;
-    // A valid signature for an asset that is gone (its video was deleted) is a 404, not a demand for a key.
-    if (!asset && signed) throw new NotFoundError('Asset');
-    if (!asset) {
-      const principal = await this.auth.authenticate(req.header('x-api-key'));
-      this.auth.authorize(principal, 'assets:read');
-      asset = await this.assets.get(principal.accountId, id);
-    }
-    if (!asset) throw new NotFoundError('Asset');
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(
-        this.assets.absolutePath(asset),
-        {
-          headers: { 'Content-Type': asset.mimeType, 'Cache-Control': 'private, max-age=3600' },
-          acceptRanges: true,
-          dotfiles: 'allow',
-        },
-        (err) => (err && !res.headersSent ? reject(new NotFoundError('Asset')) : resolve()),
-      );
-    });
+    await sendAsset(res, await this.files.find(id, { expires, signature, apiKey: req.header('x-api-key') }));
   }
 
   @Delete(':id')
@@ -86,4 +54,18 @@ export class AssetsController {
   async remove(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string): Promise<void> {
     await this.assets.delete(p.accountId, id);
   }
+}
+
+function sendAsset(res: Response, file: AssetFile): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    res.sendFile(
+      file.path,
+      {
+        headers: { 'Content-Type': file.mimeType, 'Cache-Control': 'private, max-age=3600' },
+        acceptRanges: true,
+        dotfiles: 'allow',
+      },
+      (err) => (err && !res.headersSent ? reject(new NotFoundError('Asset')) : resolve()),
+    );
+  });
 }

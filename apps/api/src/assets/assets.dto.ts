@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ASSET_TYPES, type Asset, type AssetType } from '@vidgen/assets';
-import { toNaiveMicros } from '@vidgen/core';
+import { type Page, toNaiveMicros } from '@vidgen/core';
+import type { AssetUrl } from '@vidgen/videos';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { PageQuery } from '../common/page.query';
 
@@ -14,6 +15,18 @@ export class ListAssetsQuery extends PageQuery {
   @IsOptional()
   @IsIn(ASSET_TYPES)
   type?: AssetType;
+}
+
+export function toAssetListOptions(q: ListAssetsQuery) {
+  return { limit: q.limit, cursor: q.cursor, videoId: q.video_id, type: q.type };
+}
+
+export function toAssetResponse(asset: Asset, url: AssetUrl) {
+  return toAssetRecord(asset, url(asset.id));
+}
+
+export function toAssetPageResponse(page: Page<Asset>, url: AssetUrl) {
+  return { data: page.items.map((a) => toAssetResponse(a, url)), next_cursor: page.nextCursor };
 }
 
 export function toAssetRecord(asset: Asset, url: string | null) {

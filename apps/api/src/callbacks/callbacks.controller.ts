@@ -62,9 +62,7 @@ export class CallbacksController {
     @Param('id', UuidPipe) id: string,
     @Query() q: ListDeliveriesQuery,
   ): Promise<DeliveryPageDto> {
-    return DeliveryPageDto.from(
-      await this.deliveries.list(p.accountId, id, { limit: q.limit ?? 20, cursor: q.cursor }),
-    );
+    return DeliveryPageDto.from(await this.deliveries.list(p.accountId, id, q));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')

@@ -1,16 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { Default } from './default.decorator';
+
+export const PAGE_LIMIT_DEFAULT = 20;
 
 /** `?limit=&cursor=` of every newest-first list; list queries extend it with their filters. */
 export class PageQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: PAGE_LIMIT_DEFAULT })
+  @Default(PAGE_LIMIT_DEFAULT)
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(100)
-  limit?: number;
+  limit: number;
 
   @ApiPropertyOptional({ description: 'next_cursor of the previous page' })
   @IsOptional()

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import type { AppConfig } from '@vidgen/config';
 import { RateLimiter } from '@vidgen/limits';
 import type { Request } from 'express';
-import { CONFIG } from '../infra/infra.module';
+import { CONFIG } from '../infra/infra.tokens';
 
 /**
  * Runs after the key guard: every authenticated request counts against its key's per-minute

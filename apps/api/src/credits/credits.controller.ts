@@ -4,7 +4,7 @@ import type { Principal } from '@vidgen/auth';
 import { CreditsService } from '@vidgen/ledger';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
-import { LedgerQuery, PurchaseDto, toLedgerRecord } from './credits.dto';
+import { LedgerQuery, PurchaseDto, toLedgerPageResponse } from './credits.dto';
 
 @ApiTags('credits')
 @Controller('credits')
@@ -22,8 +22,7 @@ export class CreditsController {
   @RequireScope('credits:read')
   @ApiOkResponse({ description: '{ data: [ledger event], next_cursor }, newest first' })
   async ledger(@CurrentPrincipal() p: Principal, @Query() q: LedgerQuery) {
-    const page = await this.credits.history(p.accountId, { limit: q.limit ?? 20, cursor: q.cursor });
-    return { data: page.items.map(toLedgerRecord), next_cursor: page.nextCursor };
+    return toLedgerPageResponse(await this.credits.history(p.accountId, q));
   }
 
   @Post('purchase')

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { toNaiveMicros } from '@vidgen/core';
+import { type Page, toNaiveMicros } from '@vidgen/core';
 import type { LedgerEvent } from '@vidgen/ledger';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { PageQuery } from '../common/page.query';
@@ -35,4 +35,8 @@ export function toLedgerRecord(e: LedgerEvent) {
     reason: e.reason,
     created_at: toNaiveMicros(e.createdAt),
   };
+}
+
+export function toLedgerPageResponse(page: Page<LedgerEvent>) {
+  return { data: page.items.map(toLedgerRecord), next_cursor: page.nextCursor };
 }

@@ -3,35 +3,13 @@ import {
   Global,
   Inject,
   Injectable,
-  Logger,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { Client } from '@temporalio/client';
-import { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createDb, type Db } from '@vidgen/db';
-import { CreditsService, createPaymentProvider, LedgerRepository } from '@vidgen/ledger';
-import { DailyVideoQuota, IdempotencyStore, RateLimiter } from '@vidgen/limits';
-import { createTemporalClient, VideoWorkflowClient } from '@vidgen/temporal';
-import { AssetService, VideoRepository, VideoService } from '@vidgen/videos';
-import {
-  WebhookDeliveryRepository,
-  WebhookDeliveryService,
-  WebhookDeliveryWorkflows,
-  WebhookRepository,
-  WebhookService,
-} from '@vidgen/webhooks';
-
-export const CONFIG = Symbol('CONFIG');
-export const DB = Symbol('DB');
-export const TEMPORAL = Symbol('TEMPORAL');
-
-export interface TemporalHandle {
-  client: Client;
-  close(): Promise<void>;
-}
+import { createTemporalClient } from '@vidgen/temporal';
+import { CONFIG, DB, TEMPORAL, type TemporalHandle } from './infra.tokens';
 
 @Injectable()
 class Lifecycle implements OnApplicationShutdown {
@@ -46,8 +24,9 @@ class Lifecycle implements OnApplicationShutdown {
 }
 
 /**
- * Wires the framework-free libraries into Nest: one database pool, one Temporal client,
- * and the repositories and services built over them.
+ * The process-wide resources every feature module builds on: the config, one database pool
+ * and one Temporal client, closed on shutdown. Repositories and services belong to the
+ * feature modules that use them.
  */
 @Global()
 @Module({})
@@ -70,92 +49,8 @@ export class InfraModule {
             }),
         },
         Lifecycle,
-        { provide: AccountRepository, useFactory: (db: Db) => new AccountRepository(db), inject: [DB] },
-        { provide: ApiKeyRepository, useFactory: (db: Db) => new ApiKeyRepository(db), inject: [DB] },
-        {
-          provide: AuthService,
-          useFactory: (keys: ApiKeyRepository, accounts: AccountRepository) =>
-            new AuthService(keys, accounts),
-          inject: [ApiKeyRepository, AccountRepository],
-        },
-        { provide: WebhookRepository, useFactory: (db: Db) => new WebhookRepository(db), inject: [DB] },
-        {
-          provide: WebhookService,
-          useFactory: (repo: WebhookRepository) =>
-            new WebhookService(repo, { allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
-          inject: [WebhookRepository],
-        },
-        {
-          provide: WebhookDeliveryService,
-          useFactory: (db: Db, webhooks: WebhookRepository, temporal: TemporalHandle) =>
-            new WebhookDeliveryService(
-              webhooks,
-              new WebhookDeliveryRepository(db),
-              new WebhookDeliveryWorkflows(temporal.client, config.temporal.taskQueue, config.webhooks),
-            ),
-          inject: [DB, WebhookRepository, TEMPORAL],
-        },
-        { provide: RateLimiter, useFactory: (db: Db) => new RateLimiter(db), inject: [DB] },
-        { provide: IdempotencyStore, useFactory: (db: Db) => new IdempotencyStore(db), inject: [DB] },
-        {
-          provide: CreditsService,
-          useFactory: (db: Db) =>
-            new CreditsService(new LedgerRepository(db), createPaymentProvider(config.paymentProvider)),
-          inject: [DB],
-        },
-        { provide: AssetStorage, useFactory: () => new AssetStorage(config.assets.dir) },
-        { provide: AssetRepository, useFactory: (db: Db) => new AssetRepository(db), inject: [DB] },
-        { provide: VideoRepository, useFactory: (db: Db) => new VideoRepository(db), inject: [DB] },
-        {
-          provide: VideoService,
-          useFactory: (
-            videos: VideoRepository,
-            assets: AssetRepository,
-            storage: AssetStorage,
-            temporal: TemporalHandle,
-            limiter: RateLimiter,
-          ) => {
-            const log = new Logger('VideoService');
-            return new VideoService(
-              videos,
-              assets,
-              storage,
-              new VideoWorkflowClient(
-                temporal.client,
-                config.temporal.taskQueue,
-                config.temporal.videoUpdatesPerRun,
-              ),
-              {
-                faultInjection: config.faultInjection,
-                onStartFailure: (videoId, err) =>
-                  log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
-                dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
-              },
-            );
-          },
-          inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, RateLimiter],
-        },
-        {
-          provide: AssetService,
-          useFactory: (assets: AssetRepository, videos: VideoRepository, storage: AssetStorage) =>
-            new AssetService(assets, videos, storage),
-          inject: [AssetRepository, VideoRepository, AssetStorage],
-        },
       ],
-      exports: [
-        AccountRepository,
-        CreditsService,
-        RateLimiter,
-        IdempotencyStore,
-        CONFIG,
-        DB,
-        TEMPORAL,
-        AuthService,
-        WebhookService,
-        WebhookDeliveryService,
-        VideoService,
-        AssetService,
-      ],
+      exports: [CONFIG, DB, TEMPORAL],
     };
   }
 }

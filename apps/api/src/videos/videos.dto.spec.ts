@@ -1,0 +1,186 @@
+import { ValidationError } from '@vidgen/core';
+import type { Scene, Video } from '@vidgen/videos';
+import { describe, expect, it } from 'vitest';
+import { ApiValidationPipe } from '../common/validation.pipe';
+import {
+  CreateVideoDto,
+  ListVideosQuery,
+  toCreateVideoInput,
+  toSceneResponse,
+  toSceneUpdate,
+  toVideoPageResponse,
+  toVideoResponse,
+  UpdateSceneDto,
+} from './videos.dto';
+
+const pipe = new ApiValidationPipe();
+const body = (value: unknown) =>
+  pipe.transform(value, { type: 'body', metatype: CreateVideoDto }) as Promise<CreateVideoDto>;
+
+const url = (assetId: string | null) => (assetId ? `https://cdn.test/${assetId}` : null);
+
+function video(overrides: Partial<Video> = {}): Video {
+  return {
+    id: 'v1',
+    accountId: 'a1',
+    prompt: 'How honey bees make honey',
+    status: 'scripting',
+    stage: 'scripting',
+    awaitingApproval: false,
+    sceneCount: 5,
+    options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+    failureReason: null,
+    creditsCharged: 0,
+    creditsRefunded: 0,
+    videoAssetId: 'mp4',
+    audioAssetId: null,
+    thumbnailAssetId: 'jpg',
+    subtitlesAssetId: null,
+    createdAt: '2026-11-21 10:00:00.123456+00',
+    updatedAt: '2026-11-21 10:00:01+00',
+    ...overrides,
+  };
+}
+
+describe('CreateVideoDto defaults', () => {
+  it('fills every option a client leaves out', async () => {
+    const dto = await body({ prompt: 'Bees' });
+    expect(toCreateVideoInput(dto)).toEqual({
+      prompt: 'Bees',
+      sceneCount: 5,
+      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      faults: undefined,
+    });
+  });
+
+  it('treats an explicit null like a missing option', async () => {
+    const dto = await body({
+      prompt: 'Bees',
+      scene_count: null,
+      aspect_ratio: null,
+      voice: null,
+      auto_approve: null,
+    });
+    expect(toCreateVideoInput(dto).sceneCount).toBe(5);
+    expect(toCreateVideoInput(dto).options).toEqual({
+      aspect_ratio: '16:9',
+      voice: null,
+      auto_approve: false,
+    });
+  });
+
+  it('keeps the options a client gives, falsy ones included', async () => {
+    const dto = await body({
+      prompt: 'Bees',
+      scene_count: 3,
+      aspect_ratio: '9:16',
+      voice: 'en-gb',
+      auto_approve: true,
+      faults: { scripting: { fail: true } },
+    });
+    expect(toCreateVideoInput(dto)).toEqual({
+      prompt: 'Bees',
+      sceneCount: 3,
+      options: { aspect_ratio: '9:16', voice: 'en-gb', auto_approve: true },
+      faults: { scripting: { fail: true } },
+    });
+    expect(toCreateVideoInput(await body({ prompt: 'Bees', auto_approve: false })).options.auto_approve).toBe(
+      false,
+    );
+  });
+
+  it('still validates a given value against the limits', async () => {
+    const err = await body({ prompt: 'Bees', scene_count: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).details.map((d) => d.loc)).toEqual([['body', 'scene_count']]);
+  });
+});
+
+describe('ListVideosQuery defaults', () => {
+  const query = (value: Record<string, string>) =>
+    pipe.transform(value, { type: 'query', metatype: ListVideosQuery }) as Promise<ListVideosQuery>;
+
+  it('pages by 20 unless a limit is given, parsed from the query string', async () => {
+    expect(await query({})).toMatchObject({ limit: 20 });
+    expect(await query({ limit: '7', status: 'failed' })).toMatchObject({ limit: 7, status: 'failed' });
+  });
+
+  it('refuses an empty or out-of-range limit rather than defaulting it', async () => {
+    for (const limit of ['', '0', '101']) {
+      const err = await query({ limit }).catch((e: unknown) => e);
+      expect(err, `limit=${limit}`).toBeInstanceOf(ValidationError);
+    }
+  });
+});
+
+describe('toSceneUpdate', () => {
+  it('refuses a PATCH that changes nothing, as a body error', () => {
+    expect(() => toSceneUpdate('s1', new UpdateSceneDto())).toThrow(ValidationError);
+    try {
+      toSceneUpdate('s1', new UpdateSceneDto());
+    } catch (err) {
+      expect((err as ValidationError).details).toEqual([
+        { loc: ['body'], msg: 'give visual_description, narration or both' },
+      ]);
+    }
+  });
+
+  it('carries the fields given', () => {
+    expect(toSceneUpdate('s1', Object.assign(new UpdateSceneDto(), { narration: 'Hi.' }))).toEqual({
+      op: 'update',
+      sceneId: 's1',
+      narration: 'Hi.',
+    });
+  });
+});
+
+describe('video responses', () => {
+  it('renders the record with signed asset URLs and no estimate for a video not awaiting approval', () => {
+    const record = toVideoResponse(video(), url, new Map([['v1', 42]]));
+    expect(record).toMatchObject({
+      id: 'v1',
+      video_url: 'https://cdn.test/mp4',
+      audio_url: null,
+      thumbnail_url: 'https://cdn.test/jpg',
+      estimated_credits: null,
+      created_at: '2026-11-21T10:00:00.123456',
+      updated_at: '2026-11-21T10:00:01.000000',
+    });
+  });
+
+  it('shows the approval cost of a video awaiting approval, null when none was estimated', () => {
+    const gated = video({ awaitingApproval: true });
+    expect(toVideoResponse(gated, url, new Map([['v1', 42]])).estimated_credits).toBe(42);
+    expect(toVideoResponse(gated, url, new Map()).estimated_credits).toBeNull();
+  });
+
+  it('renders a page with each video its own estimate and the next cursor', () => {
+    const page = {
+      items: [video({ id: 'a', awaitingApproval: true }), video({ id: 'b' })],
+      nextCursor: 'c2',
+    };
+    const rendered = toVideoPageResponse(page, url, new Map([['a', 7]]));
+    expect(rendered.data.map((v) => [v.id, v.estimated_credits])).toEqual([
+      ['a', 7],
+      ['b', null],
+    ]);
+    expect(rendered.next_cursor).toBe('c2');
+  });
+
+  it('renders an edited scene, and nothing for an edit that left no scene', () => {
+    const scene: Scene = {
+      id: 's1',
+      videoId: 'v1',
+      position: 1,
+      visualDescription: 'A hive',
+      narration: 'Bees.',
+      imageAssetId: 'png',
+      narrationAssetId: null,
+      narrationSeconds: null,
+      createdAt: '2026-11-21 10:00:00+00',
+      updatedAt: '2026-11-21 10:00:00+00',
+    };
+    expect(toSceneResponse(scene, url)).toMatchObject({ id: 's1', image_url: 'https://cdn.test/png' });
+    expect(toSceneResponse(null, url)).toBeUndefined();
+  });
+});

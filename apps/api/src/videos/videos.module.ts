@@ -1,0 +1,49 @@
+import { Logger, Module } from '@nestjs/common';
+import { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { AppConfig } from '@vidgen/config';
+import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
+import { VideoWorkflowClient } from '@vidgen/temporal';
+import { VideoRepository, VideoService } from '@vidgen/videos';
+import { AssetsModule } from '../assets/assets.module';
+import { CommonModule } from '../common/common.module';
+import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
+import { VideosController } from './videos.controller';
+
+@Module({
+  imports: [CommonModule, AssetsModule],
+  controllers: [VideosController],
+  providers: [
+    overDb(VideoRepository),
+    {
+      provide: VideoService,
+      useFactory: (
+        videos: VideoRepository,
+        assets: AssetRepository,
+        storage: AssetStorage,
+        temporal: TemporalHandle,
+        config: AppConfig,
+        limiter: RateLimiter,
+      ) => {
+        const log = new Logger('VideoService');
+        return new VideoService(
+          videos,
+          assets,
+          storage,
+          new VideoWorkflowClient(
+            temporal.client,
+            config.temporal.taskQueue,
+            config.temporal.videoUpdatesPerRun,
+          ),
+          {
+            faultInjection: config.faultInjection,
+            onStartFailure: (videoId, err) =>
+              log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+            dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
+          },
+        );
+      },
+      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG, RateLimiter],
+    },
+  ],
+})
+export class VideosModule {}
