@@ -48,16 +48,20 @@ export class VideoEventRepository {
     }));
   }
 
-  /** When the event with this key was logged, if it was. */
-  async loggedAt(accountId: string, videoId: string, key: string, trx?: Tx): Promise<string | undefined> {
-    const row = await (trx ?? this.db)
+  /** The event appended under `key`: when it was logged and its data. */
+  private byKey(accountId: string, videoId: string, key: string, trx?: Tx) {
+    return (trx ?? this.db)
       .selectFrom('video_events')
-      .select('created_at')
+      .select(['created_at', 'data'])
       .where('video_id', '=', videoId)
       .where(ownedVideo(accountId, videoId))
       .where('key', '=', key)
       .executeTakeFirst();
-    return row?.created_at;
+  }
+
+  /** When the event with this key was logged, if it was. */
+  async loggedAt(accountId: string, videoId: string, key: string, trx?: Tx): Promise<string | undefined> {
+    return (await this.byKey(accountId, videoId, key, trx))?.created_at;
   }
 
   /** The data of the event appended under `key`, or undefined when there is none. */
@@ -67,13 +71,7 @@ export class VideoEventRepository {
     key: string,
     trx?: Tx,
   ): Promise<Record<string, unknown> | undefined> {
-    const row = await (trx ?? this.db)
-      .selectFrom('video_events')
-      .select('data')
-      .where('video_id', '=', videoId)
-      .where(ownedVideo(accountId, videoId))
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await this.byKey(accountId, videoId, key, trx);
     return row && ((row.data ?? {}) as Record<string, unknown>);
   }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
+import { type Client, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { type NativeConnection, Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -13,22 +13,19 @@ import {
   type WebhookActivities,
   workflowIds,
 } from '../src';
-import { deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
+import { connectTemporal, deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
 
 describe('gate steps (stand-in activities)', () => {
+  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
   let connection: NativeConnection;
-  let clientConnection: Connection;
   let client: Client;
 
   beforeAll(async () => {
-    const { temporalAddress } = inject('stack');
-    connection = await NativeConnection.connect({ address: temporalAddress });
-    clientConnection = await Connection.connect({ address: temporalAddress });
-    client = new Client({ connection: clientConnection });
+    temporal = await connectTemporal(inject('stack').temporalAddress);
+    ({ connection, client } = temporal);
   });
   afterAll(async () => {
-    await clientConnection?.close();
-    await connection?.close();
+    await temporal?.close();
   });
 
   it('answers only once the new script is on record, also when the first gate row was written but not yet reported', async () => {

@@ -1,31 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { type NativeConnection, Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { approveUpdate, type VideoWorkflowInput, workflowIds } from '../src';
-import { deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
+import { connectTemporal, deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
 
 /**
  * The video workflow against the real Temporal server with stand-in activities, for orderings
  * that the api cannot pin down: here each activity can be held until the test lets it go.
  */
 describe('video pipeline workflow (stand-in activities)', () => {
+  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
   let connection: NativeConnection;
-  let clientConnection: Connection;
   let client: Client;
 
   beforeAll(async () => {
-    const { temporalAddress } = inject('stack');
-    connection = await NativeConnection.connect({ address: temporalAddress });
-    clientConnection = await Connection.connect({ address: temporalAddress });
-    client = new Client({ connection: clientConnection });
+    temporal = await connectTemporal(inject('stack').temporalAddress);
+    ({ connection, client } = temporal);
   });
   afterAll(async () => {
-    await clientConnection?.close();
-    await connection?.close();
+    await temporal?.close();
   });
 
   it('a retry approved while the failure is still being published resumes production instead of spinning', async () => {

@@ -1,3 +1,5 @@
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
 import type { VideoActivities, WebhookActivities } from '../../src';
 
 export function deferred<T = void>() {
@@ -40,5 +42,19 @@ export function standIns(
     purgeVideo: ok,
     publishVideoEvent: ok,
     ...overrides,
+  };
+}
+
+/** A worker connection and a client on the suite's Temporal server; `close` ends both. */
+export async function connectTemporal(address: string) {
+  const connection = await NativeConnection.connect({ address });
+  const clientConnection = await Connection.connect({ address });
+  return {
+    connection,
+    client: new Client({ connection: clientConnection }),
+    close: async () => {
+      await clientConnection.close();
+      await connection.close();
+    },
   };
 }
