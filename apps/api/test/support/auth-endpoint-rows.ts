@@ -1,0 +1,220 @@
+// The rows of the endpoint table for videos, assets and credits (see ENDPOINTS).
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { type TestAccount, testDb } from '../../../../test/support/api';
+import { atGate, waitForVideo } from '../../../../test/support/videos';
+import type { EndpointCase } from './auth-endpoints';
+
+/** A video of the owner waiting at the review gate (scenes readable and editable). */
+async function gatedVideo(
+  owner: TestAccount,
+  sceneCount = 1,
+): Promise<{ id: string; scenes: { id: string }[] }> {
+  const created = await owner.api.post('/videos', {
+    prompt: 'Scope matrix: kites over a beach.',
+    scene_count: sceneCount,
+  });
+  expect(created.status, created.text).toBe(201);
+  await waitForVideo(owner.api, created.body.id, atGate);
+  return { id: created.body.id, scenes: (await owner.api.get(`/videos/${created.body.id}/scenes`)).body };
+}
+
+export function videoRows(): EndpointCase[] {
+  const read = (route: string, path: (id: string) => string): EndpointCase => ({
+    method: 'GET',
+    route,
+    scope: 'videos:read',
+    success: 200,
+    arrange: async (owner) => ({ path: path((await gatedVideo(owner)).id) }),
+  });
+  return [
+    {
+      method: 'POST',
+      route: '/videos',
+      scope: 'videos:write',
+      success: 201,
+      arrange: async () => ({
+        path: '/videos',
+        body: { prompt: 'Scope matrix: a new video.', scene_count: 1 },
+      }),
+    },
+    {
+      method: 'GET',
+      route: '/videos',
+      scope: 'videos:read',
+      success: 200,
+      arrange: async () => ({ path: '/videos' }),
+    },
+    read('/videos/{id}', (id) => `/videos/${id}`),
+    read('/videos/{id}/events', (id) => `/videos/${id}/events`),
+    read('/videos/{id}/scenes', (id) => `/videos/${id}/scenes`),
+    {
+      method: 'DELETE',
+      route: '/videos/{id}',
+      scope: 'videos:write',
+      success: 204,
+      arrange: async (owner) => ({ path: `/videos/${(await gatedVideo(owner)).id}` }),
+      unchanged: async (owner, req) => expect((await owner.api.get(req.path)).status).toBe(200),
+    },
+    {
+      method: 'POST',
+      route: '/videos/{id}/approve',
+      scope: 'videos:write',
+      success: 200,
+      arrange: async (owner) => ({ path: `/videos/${(await gatedVideo(owner)).id}/approve` }),
+      unchanged: async (owner, req) => {
+        const video = (await owner.api.get(req.path.replace('/approve', ''))).body;
+        expect(video).toMatchObject({ awaiting_approval: true, credits_charged: 0 });
+      },
+    },
+    {
+      method: 'POST',
+      route: '/videos/{id}/regenerate',
+      scope: 'videos:write',
+      success: 200,
+      arrange: async (owner) => ({
+        path: `/videos/${(await gatedVideo(owner)).id}/regenerate`,
+        body: { feedback: '' },
+      }),
+    },
+    {
+      method: 'POST',
+      route: '/videos/{id}/scenes',
+      scope: 'videos:write',
+      success: 201,
+      arrange: async (owner) => ({
+        path: `/videos/${(await gatedVideo(owner)).id}/scenes`,
+        body: { visual_description: 'A red kite', narration: 'The kite climbs.' },
+      }),
+      unchanged: async (owner, req) => expect((await owner.api.get(req.path)).body).toHaveLength(1),
+    },
+    {
+      method: 'PATCH',
+      route: '/videos/{id}/scenes/{sceneId}',
+      scope: 'videos:write',
+      success: 200,
+      arrange: async (owner) => {
+        const v = await gatedVideo(owner);
+        return {
+          path: `/videos/${v.id}/scenes/${v.scenes[0]!.id}`,
+          body: { narration: 'Changed by the matrix.' },
+        };
+      },
+      unchanged: async (owner, req) => {
+        const scenes = (await owner.api.get(req.path.replace(/\/[^/]+$/, ''))).body;
+        expect(scenes[0].narration).not.toBe('Changed by the matrix.');
+      },
+    },
+    {
+      method: 'DELETE',
+      route: '/videos/{id}/scenes/{sceneId}',
+      scope: 'videos:write',
+      success: 204,
+      arrange: async (owner) => {
+        const v = await gatedVideo(owner, 2);
+        return { path: `/videos/${v.id}/scenes/${v.scenes[0]!.id}` };
+      },
+      unchanged: async (owner, req) =>
+        expect((await owner.api.get(req.path.replace(/\/[^/]+$/, ''))).body).toHaveLength(2),
+    },
+  ];
+}
+
+/** An asset of the owner, written straight to the table and to the shared stack's storage. */
+async function storedAsset(owner: TestAccount): Promise<string> {
+  const video = await testDb()
+    .insertInto('videos')
+    .values({
+      account_id: owner.accountId,
+      prompt: 'scope matrix asset',
+      scene_count: 1,
+      awaiting_approval: true,
+      options: JSON.stringify({ aspect_ratio: '16:9', voice: null, auto_approve: false }),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const relative = path.join(owner.accountId, video.id, 'note.txt');
+  const file = path.join(inject('stack').dataDir, 'shared', 'assets', relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, 'scope matrix');
+  const asset = await testDb()
+    .insertInto('assets')
+    .values({
+      account_id: owner.accountId,
+      video_id: video.id,
+      type: 'subtitles',
+      path: relative,
+      mime_type: 'text/plain',
+      size_bytes: 12,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return asset.id;
+}
+
+export function assetRows(): EndpointCase[] {
+  return [
+    {
+      method: 'GET',
+      route: '/assets',
+      scope: 'assets:read',
+      success: 200,
+      arrange: async () => ({ path: '/assets' }),
+    },
+    {
+      method: 'GET',
+      route: '/assets/{id}',
+      scope: 'assets:read',
+      success: 200,
+      arrange: async (owner) => ({ path: `/assets/${await storedAsset(owner)}` }),
+    },
+    {
+      method: 'GET',
+      route: '/assets/{id}/content',
+      scope: 'assets:read',
+      success: 200,
+      arrange: async (owner) => ({ path: `/assets/${await storedAsset(owner)}/content` }),
+    },
+    {
+      method: 'DELETE',
+      route: '/assets/{id}',
+      scope: 'assets:write',
+      success: 204,
+      arrange: async (owner) => ({ path: `/assets/${await storedAsset(owner)}` }),
+      unchanged: async (owner, req) => expect((await owner.api.get(req.path)).status).toBe(200),
+    },
+  ];
+}
+
+export function creditRows(): EndpointCase[] {
+  return [
+    {
+      method: 'GET',
+      route: '/credits',
+      scope: 'credits:read',
+      success: 200,
+      arrange: async () => ({ path: '/credits' }),
+    },
+    {
+      method: 'GET',
+      route: '/credits/ledger',
+      scope: 'credits:read',
+      success: 200,
+      arrange: async () => ({ path: '/credits/ledger' }),
+    },
+    {
+      method: 'POST',
+      route: '/credits/purchase',
+      scope: 'credits:write',
+      success: 200,
+      arrange: async () => ({
+        path: '/credits/purchase',
+        body: { plan: 'starter', payment_token: `tok_test_ok_${randomUUID()}` },
+      }),
+      unchanged: async (owner) => expect((await owner.api.get('/credits')).body.plan).not.toBe('starter'),
+    },
+  ];
+}

@@ -1,0 +1,151 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../common/media.errors';
+import { wavDurationSeconds } from '../narrating/wav';
+import {
+  FakeOpenAi,
+  json,
+  pngBase64,
+  resetFakeOpenAi,
+  scenesAnswer,
+  startFakeOpenAi,
+  stopFakeOpenAi,
+  streamedWav,
+} from './fake-openai';
+import type { OpenAiClient } from './openai.client';
+import { OpenAiImageProvider } from './openai-image.provider';
+import { OpenAiScriptProvider } from './openai-script.provider';
+import { OpenAiSpeechProvider } from './openai-speech.provider';
+
+describe('OpenAI-compatible providers', () => {
+  const fake = new FakeOpenAi();
+  let baseUrl: string;
+  let dir: string;
+  let client: OpenAiClient;
+
+  beforeAll(async () => {
+    ({ baseUrl, dir } = await startFakeOpenAi(fake));
+  });
+  afterAll(() => stopFakeOpenAi(fake, dir));
+  beforeEach(() => {
+    client = resetFakeOpenAi(fake, baseUrl);
+  });
+
+  it('writes a script through /chat/completions in JSON mode', async () => {
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
+      json(
+        res,
+        200,
+        scenesAnswer([
+          { visual_description: 'A hive', narration: 'Bees live here.' },
+          { visual_description: 'A flower', narration: 'They visit flowers.' },
+          { visual_description: 'Extra', narration: 'Dropped.' },
+        ]),
+      ),
+    );
+    const provider = new OpenAiScriptProvider(client, 'gpt-4o-mini');
+    const scenes = await provider.writeScript({ prompt: 'Bees', sceneCount: 2, feedback: 'mention pollen' });
+    expect(scenes).toEqual([
+      { visual_description: 'A hive', narration: 'Bees live here.' },
+      { visual_description: 'A flower', narration: 'They visit flowers.' },
+    ]);
+    const [request] = fake.requests;
+    expect(request!.authorization).toBe('Bearer sk-test');
+    expect(request!.body.model).toBe('gpt-4o-mini');
+    expect(request!.body.response_format).toEqual({ type: 'json_object' });
+    const user = request!.body.messages!.find((m) => m.role === 'user')!.content;
+    expect(user).toContain('exactly 2 scenes');
+    expect(user).toContain('mention pollen');
+  });
+
+  it('treats a script with too few scenes or no JSON as a retryable failure', async () => {
+    const provider = new OpenAiScriptProvider(client, 'gpt-4o-mini');
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
+      json(res, 200, scenesAnswer([{ visual_description: 'A hive', narration: 'Bees.' }])),
+    );
+    await expect(provider.writeScript({ prompt: 'Bees', sceneCount: 3 })).rejects.toMatchObject({
+      name: 'ProviderError',
+      retryable: true,
+    });
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
+      json(res, 200, { choices: [{ message: { content: 'Sure! Here are your scenes:' } }] }),
+    );
+    await expect(provider.writeScript({ prompt: 'Bees', sceneCount: 1 })).rejects.toMatchObject({
+      retryable: true,
+    });
+  });
+
+  it('generates an image at the size for the aspect ratio and stores it at frame size', async () => {
+    const b64 = await pngBase64(1536, 1024);
+    fake.handlers.set('POST /v1/images/generations', (_req, res) =>
+      json(res, 200, { data: [{ b64_json: b64 }] }),
+    );
+    const out = path.join(dir, 'image.png');
+    const image = await new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
+      {
+        description: 'A hive',
+        caption: 'Bees.',
+        sceneIndex: 0,
+        sceneCount: 1,
+        aspectRatio: '16:9',
+        seed: 's',
+      },
+      out,
+    );
+    expect(image).toEqual({ path: out, width: 1280, height: 720, mimeType: 'image/png' });
+    const png = await readFile(out);
+    expect(png.readUInt32BE(16)).toBe(1280);
+    expect(png.readUInt32BE(20)).toBe(720);
+    const body = fake.requests[0]!.body;
+    expect(body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
+    expect(body.prompt).toContain('A hive');
+    // gpt-image models reject response_format; older ones need it for base64.
+    expect(body).not.toHaveProperty('response_format');
+
+    await new OpenAiImageProvider(client, 'dall-e-3').generateImage(
+      { description: 'A hive', caption: '', sceneIndex: 0, sceneCount: 1, aspectRatio: '9:16', seed: 's' },
+      path.join(dir, 'image-2.png'),
+    );
+    expect(fake.requests[1]!.body).toMatchObject({ response_format: 'b64_json', size: '1024x1792' });
+  });
+
+  it('rejects unreadable image data without writing a file', async () => {
+    fake.handlers.set('POST /v1/images/generations', (_req, res) =>
+      json(res, 200, { data: [{ b64_json: Buffer.from('not an image').toString('base64') }] }),
+    );
+    const out = path.join(dir, 'bad-image.png');
+    await expect(
+      new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
+        { description: 'x', caption: '', sceneIndex: 0, sceneCount: 1, aspectRatio: '1:1', seed: 's' },
+        out,
+      ),
+    ).rejects.toBeInstanceOf(ProviderError);
+    expect(await readdir(dir)).not.toContain('bad-image.png');
+  });
+
+  it('synthesises WAV speech and measures it even when the header sizes are placeholders', async () => {
+    fake.handlers.set('POST /v1/audio/speech', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(streamedWav(1.25));
+    });
+    const out = path.join(dir, 'speech.wav');
+    const speech = await new OpenAiSpeechProvider(client, 'gpt-4o-mini-tts', 'alloy').synthesize(
+      { text: 'Hello there.' },
+      out,
+    );
+    expect(speech.durationSeconds).toBeCloseTo(1.25, 6);
+    expect(await wavDurationSeconds(out)).toBeCloseTo(1.25, 6);
+    expect((await readFile(out)).readUInt32LE(40)).toBe(24000 * 2 * 1.25);
+    expect(fake.requests[0]!.body).toEqual({
+      model: 'gpt-4o-mini-tts',
+      input: 'Hello there.',
+      voice: 'alloy',
+      response_format: 'wav',
+    });
+    await new OpenAiSpeechProvider(client, 'gpt-4o-mini-tts', 'alloy').synthesize(
+      { text: 'Hi.', voice: 'verse' },
+      path.join(dir, 'speech-2.wav'),
+    );
+    expect(fake.requests[1]!.body.voice).toBe('verse');
+  });
+});
