@@ -1,28 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { type Client, WorkflowUpdateFailedError } from '@temporalio/client';
+import { type WorkflowHandle, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { type NativeConnection, Worker } from '@temporalio/worker';
-import { REPO_ROOT } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  approveUpdate,
-  regenerateUpdate,
-  type VideoActivities,
-  type VideoWorkflowInput,
-  type WebhookActivities,
-  workflowIds,
-} from '../src';
-import { connectTemporal, deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
+import { approveUpdate, regenerateUpdate, type VideoActivities, type WebhookActivities } from '../src';
+import { connectTemporal, deferred, runVideoWorkflow, standIns } from './support/stand-ins';
 
 describe('gate steps (stand-in activities)', () => {
   let temporal: Awaited<ReturnType<typeof connectTemporal>>;
-  let connection: NativeConnection;
-  let client: Client;
 
   beforeAll(async () => {
     temporal = await connectTemporal(inject('stack').temporalAddress);
-    ({ connection, client } = temporal);
   });
   afterAll(async () => {
     await temporal?.close();
@@ -46,58 +32,32 @@ describe('gate steps (stand-in activities)', () => {
         return [{ visual_description: 'A lighthouse', narration: 'It shines.' }];
       },
     });
-    const taskQueue = `wf-spec-${randomUUID()}`;
-    const worker = await Worker.create({
-      connection,
-      taskQueue,
-      workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
+    const logWhenAnswered = await runVideoWorkflow(
+      temporal,
       activities,
-      ...isolateExecutionTimeout('2s'),
-    });
-    const videoId = randomUUID();
-    const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: false };
-
-    const logWhenAnswered = await worker.runUntil(async () => {
-      const handle = await client.workflow.start('videoPipelineWorkflow', {
-        taskQueue,
-        workflowId: workflowIds.video(videoId),
-        args: [input],
-      });
-      await firstGateWritten.promise;
-      const regenerate = handle.executeUpdate(regenerateUpdate, { args: [{ feedback: 'More light' }] });
-      await new Promise((r) => setTimeout(r, 500));
-      reportFirstGate.resolve();
-      await regenerate;
-      const seen = [...log];
-      await handle.terminate('spec done');
-      return seen;
-    });
+      { autoApprove: false },
+      async (handle) => {
+        await firstGateWritten.promise;
+        const regenerate = handle.executeUpdate(regenerateUpdate, { args: [{ feedback: 'More light' }] });
+        await new Promise((r) => setTimeout(r, 500));
+        reportFirstGate.resolve();
+        await regenerate;
+        const seen = [...log];
+        await handle.terminate('spec done');
+        return seen;
+      },
+    );
 
     expect(logWhenAnswered).toContain('write script 2');
     expect(logWhenAnswered.at(-1)).toBe('script2:awaiting_approval');
   }, 60_000);
 
   /** Runs a video workflow at the gate against the stand-ins and hands its handle to `fn`. */
-  async function atGate<T>(
+  function atGate<T>(
     activities: VideoActivities & WebhookActivities,
-    fn: (handle: Awaited<ReturnType<Client['workflow']['start']>>) => Promise<T>,
+    fn: (handle: WorkflowHandle) => Promise<T>,
   ): Promise<T> {
-    const taskQueue = `wf-spec-${randomUUID()}`;
-    const worker = await Worker.create({
-      connection,
-      taskQueue,
-      workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
-      activities,
-      ...isolateExecutionTimeout('2s'),
-    });
-    const videoId = randomUUID();
-    const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: false };
-    return worker.runUntil(async () => {
-      const handle = await client.workflow.start('videoPipelineWorkflow', {
-        taskQueue,
-        workflowId: workflowIds.video(videoId),
-        args: [input],
-      });
+    return runVideoWorkflow(temporal, activities, { autoApprove: false }, async (handle) => {
       try {
         while ((await handle.query<{ phase: string }>('state')).phase !== 'gate') {
           await new Promise((r) => setTimeout(r, 100));

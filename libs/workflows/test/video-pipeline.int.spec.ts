@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { type NativeConnection, Worker } from '@temporalio/worker';
-import { REPO_ROOT } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approveUpdate, type VideoWorkflowInput, workflowIds } from '../src';
-import { connectTemporal, deferred, isolateExecutionTimeout, standIns } from './support/stand-ins';
+import { approveUpdate } from '../src';
+import { connectTemporal, deferred, runVideoWorkflow, standIns } from './support/stand-ins';
 
 /**
  * The video workflow against the real Temporal server with stand-in activities, for orderings
@@ -14,12 +10,9 @@ import { connectTemporal, deferred, isolateExecutionTimeout, standIns } from './
  */
 describe('video pipeline workflow (stand-in activities)', () => {
   let temporal: Awaited<ReturnType<typeof connectTemporal>>;
-  let connection: NativeConnection;
-  let client: Client;
 
   beforeAll(async () => {
     temporal = await connectTemporal(inject('stack').temporalAddress);
-    ({ connection, client } = temporal);
   });
   afterAll(async () => {
     await temporal?.close();
@@ -48,34 +41,23 @@ describe('video pipeline workflow (stand-in activities)', () => {
         await releasePublish.promise;
       },
     });
-    const taskQueue = `wf-spec-${randomUUID()}`;
-    const worker = await Worker.create({
-      connection,
-      taskQueue,
-      workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
-      activities,
-      // A workflow task that never yields is cut off quickly instead of holding the spec.
-      ...isolateExecutionTimeout('2s'),
-    });
     const videoId = randomUUID();
-    const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: true };
-
-    const outcome = await worker.runUntil(async () => {
-      const handle = await client.workflow.start('videoPipelineWorkflow', {
-        taskQueue,
-        workflowId: workflowIds.video(videoId),
-        args: [input],
-      });
-      await failurePublishing.promise;
-      // The video is failed (its row says so) while fail() still publishes video.failed: a client
-      // retries right then, and the approval is still booking when the publication returns.
-      const retry = handle.executeUpdate(approveUpdate);
-      await retryBooking.promise;
-      releasePublish.resolve();
-      await new Promise((r) => setTimeout(r, 500));
-      releaseRetry.resolve();
-      return { retried: await retry, result: await handle.result() };
-    });
+    const outcome = await runVideoWorkflow(
+      temporal,
+      activities,
+      { autoApprove: true, videoId },
+      async (handle) => {
+        await failurePublishing.promise;
+        // The video is failed (its row says so) while fail() still publishes video.failed: a client
+        // retries right then, and the approval is still booking when the publication returns.
+        const retry = handle.executeUpdate(approveUpdate);
+        await retryBooking.promise;
+        releasePublish.resolve();
+        await new Promise((r) => setTimeout(r, 500));
+        releaseRetry.resolve();
+        return { retried: await retry, result: await handle.result() };
+      },
+    );
 
     expect(outcome).toEqual({ retried: { run: 2 }, result: { videoId, status: 'completed' } });
     expect(renders).toEqual([1, 2]);

@@ -1,6 +1,14 @@
-import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
-import type { VideoActivities, WebhookActivities } from '../../src';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { REPO_ROOT } from '@vidgen/devstack';
+import {
+  type VideoActivities,
+  type VideoWorkflowInput,
+  type WebhookActivities,
+  workflowIds,
+} from '../../src';
 
 export function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -57,4 +65,35 @@ export async function connectTemporal(address: string) {
       await connection.close();
     },
   };
+}
+
+/**
+ * Starts one video workflow on a fresh task queue, with a worker running `activities`, and
+ * runs `fn` against its handle while the worker runs.
+ */
+export async function runVideoWorkflow<T>(
+  temporal: { connection: NativeConnection; client: Client },
+  activities: VideoActivities & WebhookActivities,
+  options: { autoApprove: boolean; videoId?: string },
+  fn: (handle: WorkflowHandle) => Promise<T>,
+): Promise<T> {
+  const taskQueue = `wf-spec-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection: temporal.connection,
+    taskQueue,
+    workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
+    activities,
+    // A workflow task that never yields is cut off quickly instead of holding the spec.
+    ...isolateExecutionTimeout('2s'),
+  });
+  const videoId = options.videoId ?? randomUUID();
+  const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: options.autoApprove };
+  return worker.runUntil(async () => {
+    const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
+      taskQueue,
+      workflowId: workflowIds.video(videoId),
+      args: [input],
+    });
+    return fn(handle);
+  });
 }
