@@ -1,5 +1,5 @@
 import type { MediaConfig, MediaProviderKind } from '@vidgen/config';
-import type { MediaProviders } from './common/media.types';
+import type { MediaProviders, SpeechProvider } from './common/media.types';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
 import { OpenAiClient } from './openai/openai.client';
 import { OpenAiImageProvider } from './openai/openai-image.provider';
@@ -32,4 +32,9 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
       ? new OpenAiSpeechProvider(openai('speech'), cfg.openai.ttsModel, cfg.openai.ttsVoice)
       : new LocalSpeechProvider(),
   };
+}
+
+/** The configured speech provider alone: the api lists its voices without the other providers. */
+export function createSpeechProvider(cfg: MediaConfig): SpeechProvider {
+  return createProviders({ ...cfg, scriptProvider: 'local', imageProvider: 'local' }).speech;
 }

@@ -5,6 +5,7 @@ export * from './video.repository';
 export * from './video.service';
 export * from './video.types';
 export * from './video-event.repository';
+export * from './video-ops.repository';
 export * from './video-purge';
 export * from './video-record';
 export * from './video-slots';

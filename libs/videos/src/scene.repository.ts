@@ -29,6 +29,8 @@ type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]>;
 export interface SceneText {
   visual_description: string;
   narration: string;
+  /** An image the client supplied: the scene then needs no generated one. */
+  image_asset_id?: string | null;
 }
 
 /** The scenes of a video, in order (part of the video aggregate; reached as `videos.scenes`). */
@@ -46,25 +48,28 @@ export class SceneRepository {
     return rows.map(toScene);
   }
 
-  /** Scene count and total narration characters of each of the account's videos, in one grouped query. */
+  /**
+   * Per video of the account, in one grouped query: the scenes that still need an image (a
+   * scene with the client's image needs none) and the total narration characters.
+   */
   async totals(
     accountId: string,
     videoIds: readonly string[],
-  ): Promise<Map<string, { scenes: number; narrationChars: number }>> {
+  ): Promise<Map<string, { imagesToMake: number; narrationChars: number }>> {
     if (videoIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('scenes')
       .innerJoin('videos', 'videos.id', 'scenes.video_id')
       .select([
         'scenes.video_id',
-        sql<number>`count(*)::int`.as('scenes'),
+        sql<number>`(count(*) filter (where scenes.image_asset_id is null))::int`.as('images'),
         sql<number>`sum(length(scenes.narration))::int`.as('chars'),
       ])
       .where('videos.account_id', '=', accountId)
       .where('scenes.video_id', 'in', videoIds)
       .groupBy('scenes.video_id')
       .execute();
-    return new Map(rows.map((r) => [r.video_id, { scenes: r.scenes, narrationChars: r.chars }]));
+    return new Map(rows.map((r) => [r.video_id, { imagesToMake: r.images, narrationChars: r.chars }]));
   }
 
   async replace(accountId: string, videoId: string, scenes: readonly SceneText[], trx: Tx): Promise<void> {
@@ -82,6 +87,7 @@ export class SceneRepository {
           position: i + 1,
           visual_description: s.visual_description,
           narration: s.narration,
+          image_asset_id: s.image_asset_id ?? null,
           updated_at: sql`now()`,
         })),
       )
@@ -158,6 +164,7 @@ export class SceneRepository {
         position: at,
         visual_description: scene.visual_description,
         narration: scene.narration,
+        image_asset_id: scene.image_asset_id ?? null,
         updated_at: sql`now()`,
       })
       .returning('id')
@@ -179,6 +186,21 @@ export class SceneRepository {
       trx,
     );
     return true;
+  }
+
+  /**
+   * A client's deleted image leaves every scene of the account that showed it: such a scene
+   * gets a generated picture if its video is produced again, and its record shows no image.
+   */
+  async detachClientImage(accountId: string, assetId: string, trx: Tx): Promise<void> {
+    await trx
+      .updateTable('scenes')
+      .set({ image_asset_id: null, updated_at: sql`now()` })
+      .where('image_asset_id', '=', assetId)
+      .where('video_id', 'in', (eb) =>
+        eb.selectFrom('videos').select('id').where('account_id', '=', accountId),
+      )
+      .execute();
   }
 
   /** Removes every reference to a deleted asset from the video's scenes. */

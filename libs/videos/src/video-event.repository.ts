@@ -89,6 +89,37 @@ export class VideoEventRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * The stage that the event under `key` ended, with its wall time so far: the stage whose
+   * `stage_started` is the last of `boundaries` logged before that event. Undefined when the
+   * event ended none (the one before it was already a completion, a failure or the gate).
+   */
+  async stageEndedBy(
+    accountId: string,
+    videoId: string,
+    key: string,
+    boundaries: readonly string[],
+  ): Promise<{ stage: string; seconds: number } | undefined> {
+    const row = await this.db
+      .selectFrom('video_events')
+      .select([
+        'type',
+        'stage',
+        sql<string>`extract(epoch from clock_timestamp() - created_at)`.as('seconds'),
+      ])
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('type', 'in', boundaries)
+      .where('seq', '<', (eb) =>
+        eb.selectFrom('video_events').select('seq').where('video_id', '=', videoId).where('key', '=', key),
+      )
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row?.type !== 'stage_started' || !row.stage) return undefined;
+    return { stage: row.stage, seconds: Number(row.seconds) };
+  }
+
   async has(accountId: string, videoId: string, key: string, trx?: Tx): Promise<boolean> {
     return (await this.loggedAt(accountId, videoId, key, trx)) !== undefined;
   }

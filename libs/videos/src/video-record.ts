@@ -37,6 +37,7 @@ export function toSceneRecord(scene: Scene, url: AssetUrl) {
     position: scene.position,
     visual_description: scene.visualDescription,
     narration: scene.narration,
+    image_asset_id: scene.imageAssetId,
     image_url: url(scene.imageAssetId),
     narration_url: url(scene.narrationAssetId),
     narration_seconds: scene.narrationSeconds,

@@ -15,7 +15,7 @@ import {
   type VideoStatus,
 } from '@vidgen/workflows';
 import { SceneRepository } from './scene.repository';
-import type { Video, VideoOptions } from './video.types';
+import { type ClientScene, type Video, type VideoOptions, videoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
 
 type Tx = Transaction<Database>;
@@ -42,13 +42,14 @@ const VIDEO_COLUMNS = [
 type VideoRow = Pick<Selectable<VideosTable>, (typeof VIDEO_COLUMNS)[number]>;
 
 /** A video as the worker loads it: the workflow that owns it is the caller, not a tenant. */
-export type WorkflowVideo = Video & { faults: unknown };
+export type WorkflowVideo = Video & { faults: unknown; clientScenes: ClientScene[] | null };
 
 export interface NewVideo {
   prompt: string;
   sceneCount: number;
   options: VideoOptions;
   faults: unknown;
+  clientScenes?: ClientScene[];
 }
 
 /**
@@ -80,6 +81,7 @@ export class VideoRepository {
           scene_count: input.sceneCount,
           options: JSON.stringify(input.options),
           faults: input.faults ? JSON.stringify(input.faults) : null,
+          client_scenes: input.clientScenes ? JSON.stringify(input.clientScenes) : null,
           updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)
@@ -119,6 +121,38 @@ export class VideoRepository {
     return Number(n);
   }
 
+  /**
+   * Whether an in-progress video of the account (one holding a slot, as above) uses a client's
+   * asset: as a scene's image, as an image of the client's script before its scenes exist
+   * (`client_scenes`), or as its music (`options.music.asset_id`).
+   */
+  async usesAssetInProgress(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
+    const row = await (trx ?? this.db)
+      .selectFrom('videos as v')
+      .select('v.id')
+      .where('v.account_id', '=', accountId)
+      .where('v.deleted_at', 'is', null)
+      .where('v.status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
+      .where('v.awaiting_approval', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', assetId),
+          sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(v.client_scenes, '[]'::jsonb)) as cs(scene)
+            where cs.scene ->> 'image_asset_id' = ${assetId})`,
+          eb.exists(
+            eb
+              .selectFrom('scenes as s')
+              .select('s.id')
+              .whereRef('s.video_id', '=', 'v.id')
+              .where('s.image_asset_id', '=', assetId),
+          ),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async find(accountId: string, id: string): Promise<Video | undefined> {
     const row = await this.db
       .selectFrom('videos')
@@ -137,10 +171,16 @@ export class VideoRepository {
   async findForWorkflow(videoId: string, trx?: Tx): Promise<WorkflowVideo | undefined> {
     const row = await (trx ?? this.db)
       .selectFrom('videos')
-      .select([...VIDEO_COLUMNS, 'faults'])
+      .select([...VIDEO_COLUMNS, 'faults', 'client_scenes'])
       .where('id', '=', videoId)
       .executeTakeFirst();
-    return row && { ...toVideo(row), faults: row.faults };
+    return (
+      row && {
+        ...toVideo(row),
+        faults: row.faults,
+        clientScenes: (row.client_scenes as ClientScene[] | null) ?? null,
+      }
+    );
   }
 
   async list(
@@ -227,7 +267,7 @@ function toVideo(row: VideoRow): Video {
     stage: row.stage as Stage | null,
     awaitingApproval: row.awaiting_approval,
     sceneCount: row.scene_count,
-    options: row.options as VideoOptions,
+    options: videoOptions(row.options as VideoOptions),
     failureReason: (row.failure_reason as FailureReason | null) ?? null,
     creditsCharged: row.credits_charged,
     creditsRefunded: row.credits_refunded,

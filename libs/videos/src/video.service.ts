@@ -9,11 +9,13 @@ import {
 } from '@vidgen/core';
 import type { Database, Transaction } from '@vidgen/db';
 import { productionCreditsFor } from '@vidgen/ledger';
+import type { VoiceCatalogue } from '@vidgen/media';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
+import { type AssetReference, assertAssetReferences } from './client-assets';
 import type { VideoRepository } from './video.repository';
-import type { Scene, Video, VideoEvent, VideoOptions } from './video.types';
+import type { ClientScene, Scene, Video, VideoEvent, VideoOptions } from './video.types';
 import { purgeVideo } from './video-purge';
 import { VideoSlots } from './video-slots';
 import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
@@ -22,6 +24,8 @@ export interface CreateVideoInput {
   prompt: string;
   sceneCount: number;
   options: VideoOptions;
+  /** The client's own script; scripting then takes it verbatim. */
+  scenes?: ClientScene[];
   faults?: unknown;
 }
 
@@ -47,6 +51,7 @@ export class VideoService {
     private readonly assets: AssetRepository,
     private readonly storage: AssetStorage,
     private readonly workflows: VideoWorkflowGateway,
+    private readonly voices: Pick<VoiceCatalogue, 'choose'>,
     private readonly options: {
       faultInjection: boolean;
       onStartFailure?: (videoId: string, err: unknown) => void;
@@ -81,12 +86,20 @@ export class VideoService {
       }
       faults = parsed.data as Faults;
     }
+    const options = await this.withVoice(input.options);
     const video = await this.videos.transaction(async (trx) => {
+      await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
       await this.slots.assertFree(accountId, {}, trx);
       await this.options.dailyQuota?.take(accountId, trx);
       return this.videos.create(
         accountId,
-        { prompt: input.prompt, sceneCount: input.sceneCount, options: input.options, faults },
+        {
+          prompt: input.prompt,
+          sceneCount: input.sceneCount,
+          options,
+          faults,
+          clientScenes: input.scenes,
+        },
         trx,
       );
     });
@@ -102,6 +115,18 @@ export class VideoService {
       this.options.onStartFailure?.(video.id, err);
     }
     return video;
+  }
+
+  /**
+   * The video's voice: the one asked for, which must speak the video's language, else the
+   * language's default. Stored in the options, so the record shows which voice will speak and
+   * a later change of the default does not change a video already made
+   * (docs/decisions.md#voices).
+   */
+  private async withVoice(options: VideoOptions): Promise<VideoOptions> {
+    const choice = await this.voices.choose(options.language, options.voice);
+    if (!choice.ok) throw new ValidationError([{ loc: ['body', choice.field], msg: choice.msg }]);
+    return { ...options, voice: choice.voice.id };
   }
 
   async get(accountId: string, id: string): Promise<Video> {
@@ -122,7 +147,7 @@ export class VideoService {
     const estimates = new Map<string, number>();
     for (const [accountId, ids] of gated) {
       for (const [id, t] of await this.videos.scenes.totals(accountId, ids)) {
-        estimates.set(id, productionCreditsFor(t.scenes, t.narrationChars));
+        estimates.set(id, productionCreditsFor(t.imagesToMake, t.narrationChars));
       }
     }
     return estimates;
@@ -164,6 +189,18 @@ export class VideoService {
 
   async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
     const video = await this.get(accountId, id);
+    if (edit.op !== 'delete' && edit.image_asset_id) {
+      const image = edit.image_asset_id;
+      // At the gate nothing is in progress, so a later delete is allowed; only the check is shared.
+      await this.videos.transaction((trx) =>
+        assertAssetReferences(
+          this.assets,
+          accountId,
+          [{ loc: ['body', 'image_asset_id'], id: image, type: 'image' }],
+          trx,
+        ),
+      );
+    }
     if (edit.op !== 'add') {
       const scenes = await this.videos.scenes.list(accountId, id);
       if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
@@ -204,4 +241,16 @@ export class VideoService {
       throw err;
     }
   }
+}
+
+function assetReferences(input: CreateVideoInput): AssetReference[] {
+  const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i) =>
+    s.image_asset_id
+      ? [{ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' }]
+      : [],
+  );
+  if (input.options.music) {
+    refs.push({ loc: ['body', 'music', 'asset_id'], id: input.options.music.asset_id, type: 'audio' });
+  }
+  return refs;
 }

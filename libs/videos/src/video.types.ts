@@ -1,10 +1,57 @@
-import type { AspectRatio } from '@vidgen/media';
+import {
+  type AspectRatio,
+  type CaptionOptions,
+  DEFAULT_CAPTIONS,
+  DEFAULT_LANGUAGE,
+  type Motion,
+  type Transition,
+} from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
 
+export interface MusicOptions {
+  /** An audio asset of the account, played under the whole video. */
+  asset_id: string;
+  /** 0–1, the music's level where nobody speaks; it is lowered further under the narration. */
+  volume: number;
+}
+
+/** The choices a client made at creation, echoed by the video record under `options`. */
 export interface VideoOptions {
   aspect_ratio: AspectRatio;
   voice: string | null;
   auto_approve: boolean;
+  /** BCP 47 code: the script, the default voice and the captions follow it. */
+  language: string;
+  music: MusicOptions | null;
+  captions: CaptionOptions;
+  motion: Motion;
+  transition: Transition;
+}
+
+/**
+ * Options as stored, with the defaults of fields added after the video was made: a video
+ * created before captions, motion or music existed renders as it would be created today.
+ */
+export function videoOptions(
+  stored: Partial<VideoOptions> & Pick<VideoOptions, 'aspect_ratio'>,
+): VideoOptions {
+  return {
+    aspect_ratio: stored.aspect_ratio,
+    voice: stored.voice ?? null,
+    auto_approve: stored.auto_approve ?? false,
+    language: stored.language ?? DEFAULT_LANGUAGE,
+    music: stored.music ?? null,
+    captions: { ...DEFAULT_CAPTIONS, ...stored.captions },
+    motion: stored.motion ?? 'kenburns',
+    transition: stored.transition ?? 'fade',
+  };
+}
+
+/** A scene of the client's own script (`scenes` on POST /videos). */
+export interface ClientScene {
+  narration: string;
+  visual_description?: string;
+  image_asset_id?: string;
 }
 
 export interface Video {
@@ -33,6 +80,7 @@ export interface Scene {
   position: number;
   visualDescription: string;
   narration: string;
+  /** The scene's picture: generated at visualising, or an image the client supplied. */
   imageAssetId: string | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
@@ -57,6 +105,8 @@ export const VIDEO_LIMITS = {
   sceneCountMax: 12,
   sceneCountDefault: 5,
   narrationMax: 400,
+  /** A scene the client writes may be longer than one the planner writes. */
+  clientNarrationMax: 1000,
   visualDescriptionMax: 500,
   concurrentVideos: 3,
 } as const;

@@ -69,7 +69,7 @@ describe('a long-lived video workflow continues as new', () => {
     expect(done.status).toBe('completed');
     const log = await cleanLog(api, video.id);
     expect(log.filter((e) => e.type === 'scene_edited')).toHaveLength(edits);
-  });
+  }, 180_000);
 
   it('while failed: refused retries span several runs, and a retry after a grant resumes where it failed', async () => {
     const { api, accountId } = await createAccount({ credits: 10 });
@@ -104,5 +104,5 @@ describe('a long-lived video workflow continues as new', () => {
     const done = await waitForVideo(api, video.id, finished, 150_000);
     expect(done.status).toBe('completed');
     await cleanLog(api, video.id);
-  });
+  }, 180_000);
 });

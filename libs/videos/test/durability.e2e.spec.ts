@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { VideoRepository } from '@vidgen/videos';
+import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import { type Stack, startStack } from '../../../test/support/processes';
@@ -34,7 +34,9 @@ describe('durability', () => {
     const { api } = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
     const prompt =
       'A long tour of the solar system. The sun holds everything together. Mercury is small and hot. ' +
-      'Venus hides under thick clouds. Earth is home. Mars is red and dusty. Jupiter is a giant of gas.';
+      'Venus hides under thick clouds. Earth is home. Mars is red and dusty. Jupiter is a giant of gas. ' +
+      'Saturn wears bright rings. Uranus rolls on its side. Neptune is cold and windy. ' +
+      'Pluto lies far beyond. Comets visit from the edge.';
     const created = await api.post('/videos', { prompt, scene_count: 12, auto_approve: true });
     expect(created.status).toBe(201);
     const id = created.body.id;
@@ -58,7 +60,8 @@ describe('durability', () => {
     expect(log.filter((e: any) => e.type === 'scene_image_generated')).toHaveLength(12);
     expect(log.filter((e: any) => e.type === 'rendered')).toHaveLength(1);
     expect(log.filter((e: any) => e.type === 'completed')).toHaveLength(1);
-  });
+    // Twelve scenes with motion, fades and captions, rendered twice in part: minutes on a busy machine.
+  }, 300_000);
 
   it('a video whose workflow start never happened (api died after the insert) is started by the worker', async () => {
     const account = await createAccount({ credits: 10, baseUrl: stack.baseUrl });
@@ -66,7 +69,7 @@ describe('durability', () => {
     const video = await new VideoRepository(testDb()).create(account.accountId, {
       prompt: 'Lighthouses and the sea.',
       sceneCount: 1,
-      options: { aspect_ratio: '1:1', voice: null, auto_approve: false },
+      options: videoOptions({ aspect_ratio: '1:1' }),
       faults: undefined,
     });
     const gated = await waitForVideo(account.api, video.id, atGate, 60_000);

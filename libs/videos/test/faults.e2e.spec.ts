@@ -17,7 +17,9 @@ import {
 import { type Stack, startStack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 
-const PROMPT = 'How a lighthouse keeps ships safe at night. Its lamp turns and flashes.';
+// One sentence per scene: the planner writes no more scenes than the prompt has clauses.
+const PROMPT =
+  'How a lighthouse keeps ships safe at night. Its lamp turns and flashes. Its beam reaches far out to sea.';
 const ALL_STAGES = ['scripting', 'refining', 'visualising', 'narrating', 'curating', 'rendering'];
 
 /** The video failed once, with exactly one `failed` event that carries the record's failure_reason. */
@@ -191,7 +193,14 @@ describe.concurrent('injected faults (docs/fault-injection.md)', { timeout: 150_
     expect(await balanceOf(accountId)).toBe(7);
     const retried = after(await cleanLog(api, gated.id), 'retry_approved');
     expect(stagesStarted(retried)).toEqual(['rendering']);
-    expect(retried.map((e) => e.type)).toEqual(['stage_started', 'rendered', 'stage_completed', 'completed']);
+    // The retry renders the scenes' segments again (one each), then joins them.
+    expect(retried.filter((e) => e.type === 'segment_rendered')).toHaveLength(2);
+    expect(retried.filter((e) => e.type !== 'segment_rendered').map((e) => e.type)).toEqual([
+      'stage_started',
+      'rendered',
+      'stage_completed',
+      'completed',
+    ]);
   });
 
   it('fail_attempts: 2 on every stage: each stage recovers within its retries and the video completes on its own', async () => {

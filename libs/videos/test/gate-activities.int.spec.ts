@@ -6,6 +6,7 @@ import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { AccountRepository } from '@vidgen/auth';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
+import { videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 import { createVideoActivities, VideoRepository } from '../src';
@@ -34,7 +35,7 @@ describe('gate activities on PostgreSQL', () => {
     const video = await videos().create(account.id, {
       prompt: 'Lighthouses.',
       sceneCount: scenes,
-      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      options: videoOptions({ aspect_ratio: '16:9' }),
       faults: null,
     });
     await videos().transaction((trx) =>
@@ -147,7 +148,7 @@ describe('gate activities on PostgreSQL', () => {
       await videos().create(accountId, {
         prompt: `Busy ${i}`,
         sceneCount: 1,
-        options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+        options: videoOptions({ aspect_ratio: '16:9' }),
         faults: null,
       });
     }

@@ -59,7 +59,7 @@ describe('concurrent video limit', () => {
     });
     for (const id of busy) await waitForVideo(api, id, finished, 120_000);
     expect((await api.post(`/videos/${ids[0]}/approve`)).status).toBe(200);
-  });
+  }, 300_000);
 
   it('regenerating a video at the gate or a failed one takes a slot like an approval: 429 when none is free', async () => {
     const { api } = await createAccount({ credits: 100 });
@@ -102,5 +102,5 @@ describe('concurrent video limit', () => {
     const again = await api.post(`/videos/${gated.body.id}/regenerate`, { feedback: 'Brighter' });
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ status: 'pending', awaiting_approval: true });
-  });
+  }, 300_000);
 });

@@ -1,3 +1,5 @@
+import type { CatalogueVoice } from './voices';
+
 export type AspectRatio = '16:9' | '9:16' | '1:1';
 
 export const ASPECT_RATIOS: readonly AspectRatio[] = ['16:9', '9:16', '1:1'];
@@ -19,13 +21,41 @@ export function frameSize(ar: AspectRatio): { width: number; height: number } {
   return { ...size };
 }
 
+/** How a still moves on screen: a slow zoom or pan varied per scene, or none. */
+export const MOTIONS = ['kenburns', 'none'] as const;
+export type Motion = (typeof MOTIONS)[number];
+
+/** How one scene gives way to the next: a short crossfade, or a cut. */
+export const TRANSITIONS = ['fade', 'none'] as const;
+export type Transition = (typeof TRANSITIONS)[number];
+
+export const CAPTION_POSITIONS = ['bottom', 'center', 'top'] as const;
+export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
+export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
+export type CaptionSize = (typeof CAPTION_SIZES)[number];
+
+export interface CaptionOptions {
+  /** Burned into the picture; the WebVTT file is made either way. */
+  burn_in: boolean;
+  position: CaptionPosition;
+  size: CaptionSize;
+}
+
+export const DEFAULT_CAPTIONS: CaptionOptions = { burn_in: true, position: 'bottom', size: 'medium' };
+export const DEFAULT_MUSIC_VOLUME = 0.15;
+export const DEFAULT_LANGUAGE = 'en';
+
 export interface SceneDraft {
   visual_description: string;
   narration: string;
+  /** An image the client supplied for the scene: it is used as is and costs no image credit. */
+  image_asset_id?: string | null;
 }
 
 export interface ScriptInput {
   prompt: string;
+  /** BCP 47 code of the video's language: the script is written in it. */
+  language: string;
   sceneCount: number;
   feedback?: string;
   previous?: SceneDraft[];
@@ -36,8 +66,13 @@ export interface ScriptProvider {
 }
 
 export interface ImageInput {
+  /** What the picture shows; a local picture is titled with its opening subject. */
   description: string;
-  caption: string;
+  /**
+   * Not drawn: captions are burned in by the renderer, timed to the speech. Still accepted so
+   * callers written against the earlier shape compile; nothing reads it.
+   */
+  caption?: string;
   /** Zero-based position of the scene in the video. */
   sceneIndex: number;
   sceneCount: number;
@@ -69,6 +104,8 @@ export interface GeneratedSpeech {
 }
 
 export interface SpeechProvider {
+  /** The voices `synthesize` accepts; cheap after the first call (cached). */
+  listVoices(): Promise<CatalogueVoice[]>;
   synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech>;
 }
 

@@ -55,4 +55,10 @@ describe('endsWithPunctuation', () => {
       expect(endsWithPunctuation(text)).toBe(true);
     for (const text of ['Done', 'Done,', 'Done:']) expect(endsWithPunctuation(text)).toBe(false);
   });
+
+  it('accepts the Greek question mark in Greek text only', () => {
+    expect(endsWithPunctuation('Γιατί είναι τόσο σημαντική;')).toBe(true);
+    expect(endsWithPunctuation('Γιατί είναι τόσο σημαντική\u037e')).toBe(true);
+    expect(endsWithPunctuation('Done;')).toBe(false);
+  });
 });

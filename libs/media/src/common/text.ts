@@ -68,9 +68,15 @@ function sentenceSegmenter(language: string): Intl.Segmenter {
   return segmenter;
 }
 
-/** Ends in a full stop, question or exclamation mark (also the CJK ones), maybe before a closing quote. */
+/**
+ * Ends in a full stop, question or exclamation mark (also the CJK ones, and in Greek text the
+ * Greek question mark, written ";" or U+037E), maybe before a closing quote.
+ */
 export function endsWithPunctuation(text: string): boolean {
-  return /[.!?…。！？]["'”’)」』]*$/u.test(text);
+  return (
+    /[.!?…。！？\u037e]["'”’)」』»]*$/u.test(text) ||
+    (/\p{Script=Greek}/u.test(text) && /;["'”’)»]*$/u.test(text))
+  );
 }
 
 export function capitalizeFirst(text: string): string {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, formatTimestamp, MAX_CUE_LINE_CHARS, parseWebVtt, toWebVtt } from './timeline';
+import {
+  buildTimeline,
+  formatTimestamp,
+  MAX_PHRASE_CHARS,
+  MAX_PHRASE_WORDS,
+  parseWebVtt,
+  phraseCues,
+  phrases,
+  toWebVtt,
+} from './timeline';
 
 const LONG =
   'The river carries silt from the mountains all the way down to the sea. Over centuries the silt settles, ' +
@@ -53,34 +62,53 @@ describe('toWebVtt', () => {
     expect(() => parseWebVtt(vtt)).not.toThrow();
   });
 
-  it('splits long narration into readable cues inside the scene span', () => {
+  it('shows long narration a short phrase at a time, inside the scene span', () => {
     const { cues: sceneCues, totalSeconds } = buildTimeline(scenes);
     const cues = parseWebVtt(toWebVtt(sceneCues));
     const inLong = cues.filter((c) => c.start >= sceneCues[1]!.start && c.end <= sceneCues[1]!.end);
-    expect(inLong.length).toBeGreaterThanOrEqual(3);
+    expect(inLong.length).toBeGreaterThanOrEqual(8);
     for (const cue of cues) {
-      const lines = cue.text.split('\n');
-      expect(lines.length).toBeLessThanOrEqual(2);
-      for (const line of lines) expect(line.length).toBeLessThanOrEqual(MAX_CUE_LINE_CHARS);
+      const words = cue.text.split(/\s+/);
+      expect(words.length).toBeLessThanOrEqual(MAX_PHRASE_WORDS);
+      expect(cue.text.length).toBeLessThanOrEqual(MAX_PHRASE_CHARS);
       // Every cue lies inside exactly one scene's span.
       expect(sceneCues.some((s) => cue.start >= s.start && cue.end <= s.end)).toBe(true);
     }
-    // No words lost in the split.
+    // No words lost in the split, and phrases follow each other without gaps.
     expect(inLong.map((c) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(LONG);
+    for (let i = 1; i < inLong.length; i++) expect(inLong[i]!.start).toBe(inLong[i - 1]!.end);
     expect(cues[0]!.start).toBe(0);
     expect(cues[cues.length - 1]!.end).toBe(totalSeconds);
   });
 
-  it('splits an over-long sentence into balanced cues rather than a full cue and a stray word', () => {
+  it('gives longer phrases more time, as speech takes longer to say them', () => {
+    const [cue] = buildTimeline([{ narration: 'Yes. The delta grows every year.', durationSeconds: 4 }]).cues;
+    const parts = phraseCues(cue!);
+    expect(parts.map((p) => p.text)).toEqual(['Yes.', 'The delta grows every year.']);
+    const length = (p: { start: number; end: number }) => p.end - p.start;
+    expect(length(parts[1]!)).toBeGreaterThan(length(parts[0]!) * 3);
+    expect(parts[1]!.end).toBe(4);
+    expect(parts.every((p) => p.index === 0)).toBe(true);
+  });
+
+  it('breaks a long sentence after its comma into balanced phrases, never leaving a stray word', () => {
     const sentence =
       'Bees collect nectar and store it in wax cells, where it slowly thickens into golden honey.';
-    expect(sentence.length).toBeGreaterThan(84);
-    const cues = parseWebVtt(toWebVtt(buildTimeline([{ narration: sentence, durationSeconds: 6 }]).cues));
-    expect(cues).toHaveLength(2);
-    const lengths = cues.map((c) => c.text.replace(/\n/g, ' ').length);
-    expect(Math.min(...lengths)).toBeGreaterThan(30);
-    // The break falls after the comma.
-    expect(cues[0]!.text.replace(/\n/g, ' ')).toBe('Bees collect nectar and store it in wax cells,');
+    const parts = phrases(sentence);
+    expect(parts.join(' ')).toBe(sentence);
+    expect(parts.some((p) => p.endsWith('cells,'))).toBe(true);
+    for (const p of parts) {
+      expect(p.split(' ').length).toBeGreaterThanOrEqual(2);
+      expect(p.split(' ').length).toBeLessThanOrEqual(MAX_PHRASE_WORDS);
+      expect(p.length).toBeLessThanOrEqual(MAX_PHRASE_CHARS);
+    }
+    // A phrase does not end on a word that leads into the next one.
+    expect(phrases('Bees fan their wings to dry the nectar until it is honey.')).toEqual([
+      'Bees fan their wings to dry',
+      'the nectar until it is honey.',
+    ]);
+    // A phrase never spans two sentences.
+    expect(phrases('Go now. Stay here.')).toEqual(['Go now.', 'Stay here.']);
   });
 
   it('escapes characters that have meaning in a cue', () => {

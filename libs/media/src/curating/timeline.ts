@@ -13,10 +13,8 @@ export interface Cue {
   text: string;
 }
 
-/** Two lines of this many characters is what viewers can read at narration speed. */
+/** The longest line a player shows; a phrase longer than this (one very long word) wraps. */
 export const MAX_CUE_LINE_CHARS = 42;
-export const MAX_CUE_LINES = 2;
-export const MAX_CUE_CHARS = MAX_CUE_LINE_CHARS * MAX_CUE_LINES;
 
 const round3 = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
@@ -38,17 +36,22 @@ export function buildTimeline(scenes: TimelineScene[]): { cues: Cue[]; totalSeco
   return { cues, totalSeconds: round3(elapsed) };
 }
 
+/** A caption shows a short phrase at a time: what the eye takes in while the voice says it. */
+export const MAX_PHRASE_WORDS = 7;
+export const MAX_PHRASE_CHARS = 32;
+
 /**
- * WebVTT for the given scene cues. Narration longer than one readable cue is split at
- * sentence, then word boundaries, and the pieces share the scene's span in proportion to
- * their length, which is roughly how long speech takes to say them.
+ * WebVTT for the given scene cues: each scene's narration as the same short phrases, with the
+ * same timing, that the burned-in captions show (phraseCues).
  */
 export function toWebVtt(cues: Cue[]): string {
   const blocks: string[] = [];
   for (const cue of cues) {
-    for (const piece of splitCue(cue)) {
+    for (const piece of phraseCues(cue)) {
       blocks.push(
-        `${blocks.length + 1}\n${formatTimestamp(piece.start)} --> ${formatTimestamp(piece.end)}\n${piece.lines
+        `${blocks.length + 1}\n${formatTimestamp(piece.start)} --> ${formatTimestamp(piece.end)}\n${wrapLines(
+          piece.text,
+        )
           .map(escapeCueText)
           .join('\n')}`,
       );
@@ -57,68 +60,93 @@ export function toWebVtt(cues: Cue[]): string {
   return `WEBVTT\n\n${blocks.map((b) => `${b}\n\n`).join('')}`;
 }
 
-function splitCue(cue: Cue): { start: number; end: number; lines: string[] }[] {
+/**
+ * A scene's narration as phrases that share its span in proportion to their length (roughly
+ * how long speech takes to say them), each inside the scene's span, back to back. `index` is
+ * the scene's. Boundaries are whole milliseconds.
+ */
+export function phraseCues(cue: Cue): Cue[] {
   const text = tidyWhitespace(cue.text);
   const startMs = Math.round(cue.start * 1000);
   const endMs = Math.round(cue.end * 1000);
   if (text === '' || endMs <= startMs) return [];
 
-  const chunks = chunkText(text);
-  // Each chunk gets a little fixed time on top of its share by length, so a short tail is not
-  // flashed on screen for a few milliseconds.
-  const weights = chunks.map((c) => c.length + 10);
+  const chunks = phrases(text);
+  // Each phrase gets a little fixed time on top of its share by length: a voice pauses between
+  // phrases, and a short one is not flashed on screen for a few milliseconds.
+  const weights = chunks.map((c) => c.length + 4);
   const total = weights.reduce((a, b) => a + b, 0);
   const span = endMs - startMs;
-  const pieces: { start: number; end: number; lines: string[] }[] = [];
+  const pieces: Cue[] = [];
   let acc = 0;
   let prev = startMs;
   chunks.forEach((chunk, i) => {
     acc += weights[i]!;
     const boundary = i === chunks.length - 1 ? endMs : startMs + Math.round((span * acc) / total);
     if (boundary > prev) {
-      pieces.push({ start: prev / 1000, end: boundary / 1000, lines: wrapLines(chunk) });
+      pieces.push({ index: cue.index, start: prev / 1000, end: boundary / 1000, text: chunk });
       prev = boundary;
     } else if (pieces.length > 0) {
-      // A span too short to split: keep the words, append them to the previous cue.
+      // A span too short to split: keep the words, append them to the previous phrase.
       const last = pieces[pieces.length - 1]!;
-      last.lines = wrapLines(`${last.lines.join(' ')} ${chunk}`);
+      last.text = `${last.text} ${chunk}`;
     }
   });
   return pieces;
 }
 
-/** Sentences first, then words, into pieces of at most two lines. */
-function chunkText(text: string): string[] {
-  const chunks: string[] = [];
-  for (const sentence of splitSentences(text)) {
-    const last = chunks[chunks.length - 1];
-    if (last !== undefined && fitsCue(`${last} ${sentence}`)) {
-      chunks[chunks.length - 1] = `${last} ${sentence}`;
-      continue;
+/**
+ * Splits narration into phrases of at most MAX_PHRASE_WORDS words and about MAX_PHRASE_CHARS
+ * characters. A phrase never spans two sentences; within a sentence it breaks after a comma,
+ * semicolon or colon where it can, and a clause too long for one phrase is cut into the fewest
+ * phrases of similar length, so no phrase is a stray word.
+ */
+export function phrases(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of splitSentences(tidyWhitespace(text))) {
+    let current: string | undefined;
+    for (const clause of clausesOf(sentence)) {
+      const joined = current === undefined ? clause : `${current} ${clause}`;
+      if (fitsPhrase(joined)) {
+        current = joined;
+        continue;
+      }
+      if (current !== undefined) out.push(current);
+      const parts = balancedSplit(clause);
+      current = parts.pop();
+      out.push(...parts);
     }
-    if (fitsCue(sentence)) {
-      chunks.push(sentence);
-      continue;
-    }
-    chunks.push(...balancedSplit(sentence));
+    if (current !== undefined) out.push(current);
   }
-  return chunks;
+  return out;
 }
 
-/**
- * Splits a sentence too long for one cue into the fewest cues that fit, of similar length,
- * preferring to break after a comma, so viewers do not get a full cue followed by a stray word.
- */
-function balancedSplit(sentence: string): string[] {
-  const words = sentence.split(' ');
-  for (let parts = Math.ceil(sentence.length / MAX_CUE_CHARS); parts <= words.length; parts++) {
-    const target = sentence.length / parts;
+function clausesOf(sentence: string): string[] {
+  return sentence.split(/(?<=[,;:])\s+/).filter((c) => c !== '');
+}
+
+function fitsPhrase(text: string): boolean {
+  const words = text.split(' ');
+  return words.length <= MAX_PHRASE_WORDS && (text.length <= MAX_PHRASE_CHARS || words.length === 1);
+}
+
+/** The fewest phrases of similar length (by characters) that each fit. */
+function balancedSplit(clause: string): string[] {
+  const words = clause.split(' ');
+  const least = Math.max(
+    Math.ceil(clause.length / MAX_PHRASE_CHARS),
+    Math.ceil(words.length / MAX_PHRASE_WORDS),
+  );
+  for (let parts = least; parts < words.length; parts++) {
+    const target = clause.length / parts;
     const chunks: string[] = [];
     let current = '';
-    for (const word of words) {
+    for (const [i, word] of words.entries()) {
       const candidate = current === '' ? word : `${current} ${word}`;
-      const breakAtComma = current.endsWith(',') && current.length >= target * 0.6;
-      if (current !== '' && (candidate.length > target + 8 || breakAtComma) && chunks.length < parts - 1) {
+      // Words still to place must leave at least one per phrase still to fill.
+      const mustBreak = words.length - i <= parts - chunks.length - 1;
+      const full = candidate.length > target + 3 || !fitsPhrase(candidate);
+      if (current !== '' && (full || mustBreak) && chunks.length < parts - 1) {
         chunks.push(current);
         current = word;
       } else {
@@ -126,13 +154,30 @@ function balancedSplit(sentence: string): string[] {
       }
     }
     chunks.push(current);
-    if (chunks.every(fitsCue)) return chunks;
+    if (chunks.every(fitsPhrase)) return moveLeadingWords(chunks);
   }
-  return wrapLines(sentence);
+  return words;
 }
 
-function fitsCue(text: string): boolean {
-  return wrapLines(text).length <= MAX_CUE_LINES;
+/** English words that lead into what follows: a phrase should not end on one. */
+const LEADING_WORDS = new Set(
+  'a an the to of in on at for with from by into onto and or but nor so that as its their his her our your my this these those'.split(
+    ' ',
+  ),
+);
+
+/** A phrase that ends on a leading word ("… dry the") gives it to the next phrase where that one still fits. */
+function moveLeadingWords(chunks: string[]): string[] {
+  for (let i = 0; i < chunks.length - 1; i++) {
+    const cut = chunks[i]!.lastIndexOf(' ');
+    const last = chunks[i]!.slice(cut + 1);
+    if (cut < 0 || !LEADING_WORDS.has(last.toLowerCase())) continue;
+    const next = `${last} ${chunks[i + 1]}`;
+    if (!fitsPhrase(next)) continue;
+    chunks[i] = chunks[i]!.slice(0, cut);
+    chunks[i + 1] = next;
+  }
+  return chunks;
 }
 
 function wrapLines(text: string): string[] {

@@ -17,7 +17,13 @@ export class OpenAiScriptProvider implements ScriptProvider {
   ) {}
 
   async writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {
-    const request = [`Write exactly ${input.sceneCount} scenes.`, `Prompt: ${input.prompt}`];
+    const request = [
+      `Write exactly ${input.sceneCount} scenes.`,
+      // A voice of this language speaks the narration and the captions show it; the client
+      // reviews the descriptions at the gate, so they are in the same language.
+      `Write narration and visual_description in the language with BCP 47 code "${input.language}" (${languageName(input.language)}).`,
+      `Prompt: ${input.prompt}`,
+    ];
     if (input.previous && input.previous.length > 0) {
       request.push(`The previous version was: ${JSON.stringify({ scenes: input.previous })}`);
     }
@@ -41,6 +47,15 @@ export class OpenAiScriptProvider implements ScriptProvider {
       signal,
     );
     return parseScenes(response, input.sceneCount);
+  }
+}
+
+/** The language's English name ("de" → "German"), or the code itself when the runtime has no name for it. */
+function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
   }
 }
 

@@ -1,8 +1,10 @@
 import { writeFileAtomic } from '../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
+import type { CatalogueVoice } from '../common/voices';
 import { fixWavSizes, parseWavHeader } from '../narrating/wav';
 import type { OpenAiClient } from './openai.client';
+import { openAiCatalogue } from './openai-voices';
 
 export class OpenAiSpeechProvider implements SpeechProvider {
   constructor(
@@ -10,6 +12,11 @@ export class OpenAiSpeechProvider implements SpeechProvider {
     private readonly model: string,
     private readonly defaultVoice: string,
   ) {}
+
+  /** A fixed list: asking the service costs a request and it has no endpoint for it. */
+  async listVoices(): Promise<CatalogueVoice[]> {
+    return openAiCatalogue(this.defaultVoice);
+  }
 
   async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {
     const text = input.text.trim();

@@ -1,7 +1,7 @@
 import { ConfigError, loadMediaConfig, type MediaConfig } from '@vidgen/config';
 import { describe, expect, it } from 'vitest';
 import { LocalSpeechProvider } from '../narrating/local-speech.provider';
-import { createProviders } from '../providers.factory';
+import { createProviders, createSpeechProvider } from '../providers.factory';
 import { LocalScriptProvider } from '../scripting/local-script.provider';
 import { LocalImageProvider } from '../visualising/local-image.provider';
 import { OpenAiImageProvider } from './openai-image.provider';
@@ -49,5 +49,20 @@ describe('createProviders and the media configuration', () => {
     expect(() => loadMediaConfig({ SCRIPT_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
     expect(() => loadMediaConfig({ IMAGE_PROVIDER: 'midjourney' })).toThrow(ConfigError);
     expect(() => loadMediaConfig({ PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+  });
+
+  it('builds the speech provider alone, whose voices the api lists', async () => {
+    const openai = createSpeechProvider(
+      loadMediaConfig({ SPEECH_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', OPENAI_TTS_VOICE: 'nova' }),
+    );
+    expect(openai).toBeInstanceOf(OpenAiSpeechProvider);
+    const voices = await openai.listVoices();
+    expect(voices[0]).toMatchObject({ id: 'nova', provider: 'openai', language: 'mul' });
+    expect(voices.map((v) => v.id)).toContain('alloy');
+    // The other stages' settings do not matter here: a script provider set to OpenAI is not built.
+    const local = createSpeechProvider(
+      loadMediaConfig({ SCRIPT_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x' }),
+    );
+    expect(local).toBeInstanceOf(LocalSpeechProvider);
   });
 });

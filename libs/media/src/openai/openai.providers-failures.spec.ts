@@ -72,7 +72,7 @@ describe('OpenAI-compatible providers', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const result = new OpenAiScriptProvider(client, 'm').writeScript(
-      { prompt: 'x', sceneCount: 1 },
+      { prompt: 'x', language: 'en', sceneCount: 1 },
       controller.signal,
     );
     await expect(result).rejects.toMatchObject({ name: 'AbortError' });
@@ -81,7 +81,7 @@ describe('OpenAI-compatible providers', () => {
 
   it('marks server errors and dropped connections retryable, client errors not', async () => {
     const provider = new OpenAiScriptProvider(client, 'm');
-    const input = { prompt: 'x', sceneCount: 1 };
+    const input = { prompt: 'x', language: 'en', sceneCount: 1 };
     const cases: [number, unknown, boolean][] = [
       [500, { error: { message: 'The server had an error' } }, true],
       [503, 'upstream unavailable', true],

@@ -45,7 +45,12 @@ describe('OpenAI-compatible providers', () => {
       ),
     );
     const provider = new OpenAiScriptProvider(client, 'gpt-4o-mini');
-    const scenes = await provider.writeScript({ prompt: 'Bees', sceneCount: 2, feedback: 'mention pollen' });
+    const scenes = await provider.writeScript({
+      prompt: 'Bienen',
+      language: 'de',
+      sceneCount: 2,
+      feedback: 'mention pollen',
+    });
     expect(scenes).toEqual([
       { visual_description: 'A hive', narration: 'Bees live here.' },
       { visual_description: 'A flower', narration: 'They visit flowers.' },
@@ -57,6 +62,7 @@ describe('OpenAI-compatible providers', () => {
     const user = request!.body.messages!.find((m) => m.role === 'user')!.content;
     expect(user).toContain('exactly 2 scenes');
     expect(user).toContain('mention pollen');
+    expect(user).toContain('"de" (German)');
   });
 
   it('treats a script with too few scenes or no JSON as a retryable failure', async () => {
@@ -64,14 +70,18 @@ describe('OpenAI-compatible providers', () => {
     fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
       json(res, 200, scenesAnswer([{ visual_description: 'A hive', narration: 'Bees.' }])),
     );
-    await expect(provider.writeScript({ prompt: 'Bees', sceneCount: 3 })).rejects.toMatchObject({
+    await expect(
+      provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 3 }),
+    ).rejects.toMatchObject({
       name: 'ProviderError',
       retryable: true,
     });
     fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
       json(res, 200, { choices: [{ message: { content: 'Sure! Here are your scenes:' } }] }),
     );
-    await expect(provider.writeScript({ prompt: 'Bees', sceneCount: 1 })).rejects.toMatchObject({
+    await expect(
+      provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 1 }),
+    ).rejects.toMatchObject({
       retryable: true,
     });
   });
@@ -85,7 +95,6 @@ describe('OpenAI-compatible providers', () => {
     const image = await new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
       {
         description: 'A hive',
-        caption: 'Bees.',
         sceneIndex: 0,
         sceneCount: 1,
         aspectRatio: '16:9',
@@ -104,7 +113,7 @@ describe('OpenAI-compatible providers', () => {
     expect(body).not.toHaveProperty('response_format');
 
     await new OpenAiImageProvider(client, 'dall-e-3').generateImage(
-      { description: 'A hive', caption: '', sceneIndex: 0, sceneCount: 1, aspectRatio: '9:16', seed: 's' },
+      { description: 'A hive', sceneIndex: 0, sceneCount: 1, aspectRatio: '9:16', seed: 's' },
       path.join(dir, 'image-2.png'),
     );
     expect(fake.requests[1]!.body).toMatchObject({ response_format: 'b64_json', size: '1024x1792' });
@@ -117,7 +126,7 @@ describe('OpenAI-compatible providers', () => {
     const out = path.join(dir, 'bad-image.png');
     await expect(
       new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
-        { description: 'x', caption: '', sceneIndex: 0, sceneCount: 1, aspectRatio: '1:1', seed: 's' },
+        { description: 'x', sceneIndex: 0, sceneCount: 1, aspectRatio: '1:1', seed: 's' },
         out,
       ),
     ).rejects.toBeInstanceOf(ProviderError);

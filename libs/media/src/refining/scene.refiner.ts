@@ -20,34 +20,43 @@ const MIN_SENTENCE_CUT_RATIO = 0.5;
  * Pure rules applied to every script before the review gate, whoever wrote it (the planner,
  * a language model, or a person editing scenes). Idempotent: refining twice changes nothing.
  */
-export function refineScenes(scenes: SceneDraft[]): SceneDraft[] {
-  return scenes.map((scene, i) => refineScene(scene, i));
+export function refineScenes(scenes: SceneDraft[], opts: RefineOptions = {}): SceneDraft[] {
+  return scenes.map((scene, i) => refineScene(scene, i, opts));
 }
 
-export function refineScene(scene: SceneDraft, index = 0): SceneDraft {
-  let narration = refineNarration(scene.narration ?? '');
+export interface RefineOptions {
+  /** The longest narration kept whole; a client's own scenes may be longer than a planner's. */
+  maxNarrationChars?: number;
+}
+
+export function refineScene(scene: SceneDraft, index = 0, opts: RefineOptions = {}): SceneDraft {
+  const max = opts.maxNarrationChars ?? MAX_NARRATION_CHARS;
+  let narration = refineNarration(scene.narration ?? '', max);
   let description = refineDescription(scene.visual_description ?? '');
   // Never hand an empty field to the image or speech stage; borrow from the other field.
   if (description === '') description = refineDescription(narration) || `Scene ${index + 1}`;
-  if (narration === '') narration = refineNarration(`${description}.`);
-  return { visual_description: description, narration };
+  if (narration === '') narration = refineNarration(`${description}.`, max);
+  return {
+    visual_description: description,
+    narration,
+    ...(scene.image_asset_id && { image_asset_id: scene.image_asset_id }),
+  };
 }
 
-export function refineNarration(raw: string): string {
+export function refineNarration(raw: string, max = MAX_NARRATION_CHARS): string {
   let text = sentenceCase(splitSentences(stripMarkup(raw)).join(' '));
   if (text === '') return '';
-  if (text.length > MAX_NARRATION_CHARS) text = cutNarration(text);
+  if (text.length > max) text = cutNarration(text, max);
   if (!endsWithPunctuation(text)) text = `${text.replace(/[\s,;:–—-]+$/u, '')}.`;
   return text;
 }
 
-function cutNarration(text: string): string {
+function cutNarration(text: string, max: number): string {
   // Room for the full stop a word-boundary cut needs.
-  const limit = MAX_NARRATION_CHARS - 1;
-  const head = text.slice(0, MAX_NARRATION_CHARS);
+  const limit = max - 1;
+  const head = text.slice(0, max);
   const sentenceEnd = Math.max(...['. ', '! ', '? ', '… '].map((p) => `${head} `.lastIndexOf(p)));
-  if (sentenceEnd >= MAX_NARRATION_CHARS * MIN_SENTENCE_CUT_RATIO)
-    return text.slice(0, sentenceEnd + 1).trim();
+  if (sentenceEnd >= max * MIN_SENTENCE_CUT_RATIO) return text.slice(0, sentenceEnd + 1).trim();
   return cutAtWord(text, limit);
 }
 

@@ -8,7 +8,8 @@ export const PINNED_FFMPEG = { package: 'imageio-ffmpeg', version: '0.8.1' } as 
 /** Older builds lack filters the renderer uses (xfade, a modern libass). */
 export const MIN_FFMPEG_MAJOR = 6;
 
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
+// Compiled (dist/libs/media/src/rendering), the root is one folder further up.
+const REPO_ROOT = path.resolve(__dirname, __filename.endsWith('.js') ? '../../../../..' : '../../../..');
 
 /** Where `npm run tools:ffmpeg` installs the pinned package (git-ignored). */
 export function projectFfmpegDir(root = REPO_ROOT): string {

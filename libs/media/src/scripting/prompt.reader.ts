@@ -1,5 +1,7 @@
 import { capitalizeFirst, cutAtWord, segmentSentences, tidyWhitespace, wordsOf } from '../common/text';
-import { type Cue, isStyleNote, LEADING_CONJUNCTION, metaSubject, stripSteering } from './prompt.steering';
+import { type Cue, isStyleNote, LEADING_CONJUNCTION, metaTopic, stripSteering } from './prompt.steering';
+import { isNounPhrase } from './scene.subject';
+import { LIST_WORDS } from './steering.languages';
 
 /**
  * Reads a prompt into its ideas, in the order it mentions them. A sentence is cut where it may
@@ -18,6 +20,10 @@ export interface PromptSentence {
   terminal: string;
   /** The request's own subject: "A short documentary about the history of the bicycle". */
   topic: boolean;
+  /** The preposition that governed the topic in the request ("über", "о"), outside English. */
+  preposition?: string;
+  /** Primary subtag of the prompt's language. */
+  language: string;
 }
 
 /** Pieces [from, to) of one sentence. */
@@ -43,34 +49,42 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 export function readSentences(text: string, language: string): PromptSentence[] {
   const sentences: PromptSentence[] = [];
+  const primary = language.split('-')[0]!.toLowerCase();
   for (const raw of segmentSentences(text, language)) {
-    for (const sentence of parseSentence(raw)) sentences.push(sentence);
+    for (const sentence of parseSentence(raw, primary)) sentences.push(sentence);
   }
   return sentences;
 }
 
-function parseSentence(raw: string): PromptSentence[] {
+function parseSentence(raw: string, language: string): PromptSentence[] {
   let text = tidyWhitespace(raw).replace(LIST_MARKER, '');
-  const end = /([.!?…。！？:]+)["'”’)」』]*$/u.exec(text);
+  // Greek asks with ";" (or its own U+037E), which is no clause boundary at a sentence's end.
+  const greekQuestion = /\p{Script=Greek}/u.test(text) ? '[;\u037e]' : '(?!)';
+  const end = new RegExp(`([.!?…。！？:]+|${greekQuestion})["'”’)」』]*$`, 'u').exec(text);
   const marks = end?.[1] ?? '';
   if (end) text = text.slice(0, end.index).trim();
-  const terminal = /[?？]/u.exec(marks)?.[0] ?? /[!！]/u.exec(marks)?.[0] ?? statementEnd(text);
+  const terminal = /[?？;\u037e]/u.exec(marks)?.[0] ?? /[!！]/u.exec(marks)?.[0] ?? statementEnd(text);
   if (text === '') return [];
 
-  const topic = metaSubject(text);
-  if (topic !== undefined) {
+  const meta = metaTopic(text);
+  if (meta !== undefined) {
+    const topic = meta.subject;
     if (topic === '') return [];
     // "A video about bees: start with the hive" is a topic and a sentence of its own.
     const [head, ...rest] = topic.split(/\s*[:;]\s+/);
     const cue: Cue = { steered: true, list: false };
+    // Where the subject is inflected for its preposition ("о Москве"), the topic is said with it.
+    const said = meta.preposition && CASED.has(language) ? `${meta.preposition} ${head}` : head!;
     const first: PromptSentence = {
-      pieces: [head!],
+      pieces: [said],
       joiners: [],
       cue,
       terminal: statementEnd(head!),
       topic: true,
+      preposition: meta.preposition,
+      language,
     };
-    return [first, ...parseSentence(`${rest.join('; ')}${marks}`)];
+    return [first, ...parseSentence(`${rest.join('; ')}${marks}`, language)];
   }
   if (isStyleNote(text)) return [];
   const { text: content, cue } = stripSteering(text);
@@ -83,9 +97,38 @@ function parseSentence(raw: string): PromptSentence[] {
       cue,
       terminal: cue.steered ? statementEnd(content) : terminal,
       topic: false,
+      language,
     },
   ];
 }
+
+// "Explain tides": a steering word followed by one word names a thing to show.
+const ONE_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'-]*$/u;
+
+function isEnglish(language: string): boolean {
+  return /^en\b/i.test(language);
+}
+
+function primaryLanguage(language: string): string {
+  return language.split('-')[0]!.toLowerCase();
+}
+
+/**
+ * How a video's subject is said as a sentence. In languages with cases the subject keeps the
+ * preposition the prompt inflected it for ("о Москве"), so the lead ends where that preposition
+ * fits; French and Italian, whose prepositions merge with the article, keep the prompt's words.
+ */
+const TOPIC_LEADS: Record<string, string> = {
+  en: 'This video is about',
+  de: 'Dieses Video berichtet',
+  es: 'Este video trata sobre',
+  pt: 'Este vídeo fala sobre',
+  ru: 'Это видео',
+  el: 'Αυτό το βίντεο είναι',
+};
+
+/** Languages whose nouns change with the preposition before them. */
+export const CASED = new Set(['de', 'ru', 'el', 'uk', 'pl', 'cs', 'bg', 'sr', 'hr']);
 
 function statementEnd(text: string): string {
   return CJK.test(text) ? '。' : '.';
@@ -96,17 +139,29 @@ const BOUNDARY = /[;:]\s+|,\s+|\s+(?=(?:and|or|then)\s)|\s+(?=\d{1,2}[.)]\s)|、
 const NOT_A_NEW_ITEM = /^(?:e\.g\.|i\.e\.|for example|such as|like|including|especially|even|etc\b)/i;
 
 function cutPieces(text: string, list: boolean): { pieces: string[]; joiners: string[] } {
+  const cut = cutAt(text, list);
+  // A list names its last item with "and" or "or"; without one, "the draisine of 1817, a wooden
+  // running machine" is one thing described twice, which stays one clause.
+  if (list && !cut.pieces.slice(1).some((p) => /^(?:and|or)\s/i.test(p.trim()))) return cutAt(text, false);
+  return cut;
+}
+
+function cutAt(text: string, list: boolean): { pieces: string[]; joiners: string[] } {
   const pieces: string[] = [];
   const joiners: string[] = [];
   let last = 0;
+  // "Show the hive, the flowers; next, the fjord": the list of things to show ends at the first
+  // ";" or ":", after which a comma is prose again ("next, the fjord" is no two items).
+  let inList = list;
   for (const match of text.matchAll(BOUNDARY)) {
     const at = match.index;
     const before = text.slice(last, at);
     const after = text.slice(at + match[0].length);
-    if (insideBrackets(text.slice(0, at)) || !acceptBoundary(match[0], before, after, list)) continue;
+    if (insideBrackets(text.slice(0, at)) || !acceptBoundary(match[0], before, after, inList)) continue;
     pieces.push(before);
     joiners.push(match[0]);
     last = at + match[0].length;
+    if (/^[;:；]/u.test(match[0].trim())) inList = false;
   }
   pieces.push(text.slice(last));
   return { pieces, joiners };
@@ -190,7 +245,8 @@ function textOf(c: Clause): string {
 }
 
 /** The narration sentence for a clause: the prompt's words, tidied into a full sentence. */
-export function renderClause(clause: Clause, withLead = true): RenderedClause {
+/** `lead`: false drops the clause's lead, a string says it in other words ("Then comes" for "Next comes"). */
+export function renderClause(clause: Clause, lead: boolean | string = true): RenderedClause {
   const { sentence, from, to } = clause;
   let cue = sentence.cue;
   let text = '';
@@ -199,7 +255,10 @@ export function renderClause(clause: Clause, withLead = true): RenderedClause {
     if (i === from && from > 0) {
       const stripped = stripSteering(piece.replace(LEADING_CONJUNCTION, ''));
       text = stripped.text;
-      cue = stripped.cue;
+      // An item split off a list of things to show is shown like the first ("We also see the
+      // flowers."), not left a bare noun phrase.
+      const listed = sentence.cue.list && !stripped.cue.lead ? sentence.cue.nounLead : undefined;
+      cue = { ...stripped.cue, nounLead: stripped.cue.nounLead ?? listed };
     } else if (i === from) {
       text = piece;
     } else {
@@ -217,14 +276,31 @@ export function renderClause(clause: Clause, withLead = true): RenderedClause {
   if (sentence.cue.list && to - from >= 2 && to - from < sentence.pieces.length)
     text = relist(sentence, from, to) ?? text;
   const core = trimEnd(text);
-  const lead = withLead && cue.lead && !startsWithPreposition(core) ? cue.lead : undefined;
-  const body = clampSentence(lead ? `${lead} ${lowerArticle(core)}` : core);
+  // "A documentary about the history of the bicycle" says what the video is about, in a sentence.
+  const topicLead =
+    sentence.topic && from === 0 ? TOPIC_LEADS[primaryLanguage(sentence.language)] : undefined;
+  if (topicLead) {
+    const body = clampSentence(
+      `${topicLead} ${CASED.has(primaryLanguage(sentence.language)) ? core : lowerArticle(core)}`,
+    );
+    return { narration: `${body}${statementEnd(core)}`, core };
+  }
+  // Outside English a noun lead comes only with a steering word that is followed by a noun phrase.
+  const nounLead =
+    cue.nounLead &&
+    (!isEnglish(sentence.language) || isNounPhrase(core) || ONE_WORD.test(core)) &&
+    !startsWithPreposition(core)
+      ? cue.nounLead
+      : undefined;
+  const own = !startsWithPreposition(core) ? (cue.lead ?? nounLead) : undefined;
+  const said = own && lead !== false ? (typeof lead === 'string' ? lead : own) : undefined;
+  const body = clampSentence(said ? `${said} ${lowerArticle(core)}` : core);
   // A question's first clauses stay questions only if they are asked as one ("Why did it fail?").
   const terminal =
     to === sentence.pieces.length || (/[?？]/u.test(sentence.terminal) && QUESTION_START.test(core))
       ? sentence.terminal
       : statementEnd(core);
-  return { narration: `${upperFirst(body)}${terminal}`, core, lead };
+  return { narration: `${upperFirst(body)}${terminal}`, core, lead: own };
 }
 
 function relist(sentence: PromptSentence, from: number, to: number): string | undefined {
@@ -236,7 +312,10 @@ function relist(sentence: PromptSentence, from: number, to: number): string | un
   const items = pieces.map((p, i) =>
     i === 0 && from === 0 ? p : stripSteering(p.replace(LEADING_CONJUNCTION, '')).text,
   );
-  return `${items.slice(0, -1).join(', ')} ${or ? 'or' : 'and'} ${items.at(-1)}`;
+  const words = LIST_WORDS[sentence.language];
+  // Without the language's own "and", the items stay a plain list rather than take an English word.
+  if (!words) return items.join(', ');
+  return `${items.slice(0, -1).join(', ')} ${or ? words.or : words.and} ${items.at(-1)}`;
 }
 
 const QUESTION_START =

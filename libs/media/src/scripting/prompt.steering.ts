@@ -1,13 +1,20 @@
+import { FOREIGN_PREFIXES, META_OTHER } from './steering.languages';
+
 /**
  * The words a prompt uses to steer the video rather than to say something: "A short
  * documentary about…", "Start with…", "Then…", "Show…", "Keep it under a minute". The planner
- * strips them so what is left is the prompt's own content. English, plus the German "beginne /
- * ende mit", whose case endings survive the rewrite ("Es beginnt mit dem Laufrad").
+ * strips them so what is left is the prompt's own content. English here; other languages in
+ * steering.languages.ts, whose leads keep the case the prompt gave ("Es beginnt mit dem Laufrad").
  */
 
 /** How a clause is introduced in the narration; `lead` is the wording for a start or an end. */
 export interface Cue {
   lead?: string;
+  /**
+   * A lead that makes a bare noun phrase a sentence ("Next comes the velocipede."), said only
+   * when the rest has no verb of its own ("Then the bicycle changed…" stays as it is).
+   */
+  nounLead?: string;
   /** A steering word was stripped: what is left is a statement even if the prompt asked it. */
   steered: boolean;
   /** The rest names things to show ("Show the hive, the flowers and the beekeeper"). */
@@ -24,16 +31,22 @@ const META = new RegExp(
     '(?:(?:make|create|generate|produce|write|build|do|give)\\s+(?:me\\s+|us\\s+)?)?(?:an?\\s+|the\\s+)?' +
     '(?:(?:short|quick|brief|long|simple|fun|funny|engaging|educational|\\d+[- ]?(?:second|minute|scene)s?)[\\s,]+)*' +
     `(?:${VIDEO_WORDS})\\s+(?:for\\s+(?:kids|children|beginners|students|teens|adults|everyone)\\s+)?` +
-    '(?:about|on|of|for|to|explaining|showing|describing|covering|introducing|that\\s+(?:explains|shows))\\s+',
+    '(?:about|on|of|for|to|explaining|showing|describing|covering|introducing|listing|giving|sharing|with|that\\s+(?:explains|shows|lists|gives))\\s+',
   'i',
 );
-const META_DE =
-  /^(?:(?:ein|eine|einen)\s+)?(?:kurze[rsn]?\s+)?(?:video|film|dokumentation|doku|erklärvideo|clip)\s+(?:über|zum|zur|zu)\s+/i;
-
-/** The video's subject when the sentence only asks for a video about it, else undefined. */
-export function metaSubject(sentence: string): string | undefined {
-  const match = META.exec(sentence) ?? META_DE.exec(sentence);
-  return match ? sentence.slice(match[0].length).trim() : undefined;
+/**
+ * The video's subject when the sentence only asks for a video about it, else undefined; outside
+ * English also the preposition that governs it ("über", "о", "για").
+ */
+export function metaTopic(sentence: string): { subject: string; preposition?: string } | undefined {
+  const english = META.exec(sentence);
+  if (english) return { subject: sentence.slice(english[0].length).trim() };
+  for (const pattern of META_OTHER) {
+    const match = pattern.exec(sentence);
+    if (match)
+      return { subject: sentence.slice(match[0].length).trim(), preposition: match[1]!.toLowerCase() };
+  }
+  return undefined;
 }
 
 // Instructions about the video's form, not its content: dropped whole.
@@ -53,7 +66,15 @@ export function isStyleNote(clause: string): boolean {
 const ACTION =
   '(?:showing|explaining|describing|introducing|looking\\s+at|talking\\s+about|mentioning|covering)\\s+';
 // Each entry strips one steering prefix; applied repeatedly ("Please also start by showing…").
-const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: boolean }[] = [
+const PREFIXES: {
+  pattern: RegExp;
+  lead?: string;
+  nounLead?: string;
+  list?: boolean;
+  steered?: boolean;
+  /** What is left is a clause of its own ("show that the queen lays eggs"), never a noun phrase. */
+  clause?: boolean;
+}[] = [
   { pattern: /^(?:please|also|ok(?:ay)?|now)\b,?\s+/i, steered: false },
   { pattern: /^(?:can|could|would|will)\s+you\s+(?:please\s+)?/i },
   {
@@ -66,6 +87,8 @@ const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: bool
       'i',
     ),
     lead: 'It begins with',
+    // The items after the first of a list it starts ("the draisine, the velocipede and…").
+    nounLead: 'Next comes',
     list: true,
   },
   {
@@ -74,15 +97,16 @@ const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: bool
       'i',
     ),
     lead: 'It ends with',
+    nounLead: 'Next comes',
     list: true,
   },
-  { pattern: /^(?:beginne|beginnen\s+sie|fang|fangen\s+sie)\s+mit\s+/i, lead: 'Es beginnt mit', list: true },
-  { pattern: /^(?:ende|enden\s+sie|schließe|schließen\s+sie)\s+mit\s+/i, lead: 'Es endet mit', list: true },
+  ...FOREIGN_PREFIXES,
   // "Then it split in two" is narrative; "Then the velocipede" steers. No `i` flag: with it, \p{Lu}
   // would match lower-case letters too.
   {
     pattern:
       /^(?:[Tt]hen|[Nn]ext|[Aa]fterwards|[Ll]ater|[Ff]inally|[Ll]astly|[Aa]fter that)(?:,\s+|\s+(?=(?:[Tt]he|[Aa]n?|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur)\s|[\p{Lu}\p{N}]))/u,
+    nounLead: 'Next comes',
   },
   {
     pattern:
@@ -92,9 +116,10 @@ const PREFIXES: { pattern: RegExp; lead?: string; list?: boolean; steered?: bool
     pattern:
       /^(?:show(?:ing)?|include|mention|explain|describe|feature|highlight|cover|add|depict|illustrate|present|introduce|display|focus\s+on|talk\s+about|discuss|tell\s+(?:me\s+|us\s+|viewers\s+|people\s+)?(?:about|the\s+story\s+of)|look\s+at|cut\s+to|zoom\s+(?:in\s+|out\s+)?(?:on|to)|pan\s+(?:across|over|to)|fade\s+(?:in\s+|out\s+)?to|give\s+(?:an?\s+)?(?:overview|introduction|intro)\s+(?:of|to))(?:\s+(?:me|us|viewers|people|the\s+viewers?|the\s+audience))?\s+/i,
     list: true,
+    nounLead: 'Here we see',
   },
   // What a steering verb leaves in front of the content: "show that the…", "add more about…".
-  { pattern: /^that\s+(?=(?:the|a|an|it|they|he|she|we|there)\s)/i },
+  { pattern: /^that\s+(?=(?:the|a|an|it|they|he|she|we|there)\s)/i, clause: true },
   {
     pattern:
       /^(?:(?:some(?:thing)?|a\s+(?:bit|little|section|scene|part)|more|details?)\s+(?:about|on)|an?\s+(?:shot|view|close-up|picture|image)\s+of|(?:footage|images|pictures)\s+of)\s+/i,
@@ -117,10 +142,16 @@ export function stripSteering(clause: string): { text: string; cue: Cue } {
     text = rest;
     if (prefix.steered !== false) cue.steered = true;
     if (prefix.lead) cue.lead = prefix.lead;
+    if (prefix.nounLead) cue.nounLead = prefix.nounLead;
+    if (prefix.clause) cue.nounLead = undefined;
     if (prefix.list) cue.list = true;
   }
-  // "Explain how bees make honey" leaves a clause, not a list of things.
-  if (WH_START.test(text)) cue.list = false;
+  // "Explain how bees make honey" leaves a clause, not a list of things, and a clause that
+  // still needs a lead to be a sentence: "Here we see how a rainbow forms", not "How a rainbow forms."
+  if (WH_START.test(text)) {
+    cue.list = false;
+    if (cue.steered && cue.nounLead === 'Here we see') cue.lead = cue.nounLead;
+  }
   // "…to a 10-year-old", "…for beginners" says who watches, not what is shown.
   if (cue.steered) text = text.replace(AUDIENCE, '') || text;
   return { text, cue };

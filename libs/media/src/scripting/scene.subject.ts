@@ -39,7 +39,51 @@ const STOPS = new Set([
       'becomes makes takes gives comes goes turns changed changes helps helped works lives stands',
   ),
 ]);
+// Words a clause can open with before its subject ("In 1817, …", "When the tower rose", "Is it
+// a sign…"); another verb there ("Cut caffeine after noon") opens an instruction, pictured whole.
+const CONNECTIVES = new Set([
+  ...PREPOSITIONS,
+  ...AUXILIARIES,
+  ...words('but so yet nor or that which who whom whose where when while because although though if unless'),
+]);
 const MAX_WORDS = 6;
+
+// Verbs in their plain form, which are verbs only after a plural subject ("bees turn"): as nouns
+// they follow a determiner or another noun ("its chain drive"). Their -s forms are verbs after
+// anything but a determiner ("the moon rises").
+const VERBS = words(
+  'turn make take give come go grow rise fall build run stand live work help change keep move show ' +
+    'use need want like love know think feel see look find bring carry hold spread start begin end ' +
+    'eat drink fly swim walk ride drive sing play win lose pay buy sell send lead shine glow burn',
+);
+const VERBS_S = new Set(
+  [...VERBS].map((v) =>
+    /(?:s|sh|ch|x)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`,
+  ),
+);
+const NOT_PAST = words('hundred bed red speed seed need feed shed sled wed breed bred shred');
+const NUMBER_WORDS = words(
+  'one two three four five six seven eight nine ten eleven twelve dozens hundreds few',
+);
+
+export function isNounPhrase(clause: string): boolean {
+  const head = clause.split(/,\s|\s(?:when|which|who|whose|where|while|that|because)\s/)[0]!;
+  const tokens = head.split(/\s+/).filter((t) => t !== '');
+  if (tokens.length === 0) return false;
+  const first = bareWord(tokens[0]!);
+  if (!(DETERMINERS.has(first) || NUMBER_WORDS.has(first) || isName(tokens[0]!) || /^\d/.test(tokens[0]!)))
+    return false;
+  if (PRONOUNS.has(first) && !DETERMINERS.has(first)) return false;
+  return tokens.every((t, i) => {
+    if (i === 0) return true;
+    const w = bareWord(t);
+    const before = bareWord(tokens[i - 1]!);
+    if (STOPS.has(w) && !PREPOSITIONS.has(w)) return false;
+    if (VERBS.has(w) && /[^s]s$/.test(before) && !DETERMINERS.has(before)) return false;
+    if (VERBS_S.has(w) && !DETERMINERS.has(before)) return false;
+    return !(/^\p{Ll}{3,}ed$/u.test(t.replace(/[,.;:!?]+$/u, '')) && !NOT_PAST.has(w));
+  });
+}
 
 /** The clause's subject, or '' when it has none of its own ("It split in two"). */
 export function subjectOf(clause: string, english: boolean): string {
@@ -63,7 +107,7 @@ export function subjectOf(clause: string, english: boolean): string {
   const demonstrative = DETERMINERS.has(first) && second !== '' && !STOPS.has(second);
   if (PRONOUNS.has(first) && !demonstrative && !isName(tokens[1] ?? ''))
     return nounPhrase(tokens, startOfPhrase(tokens, 1, false));
-  if (STOPS.has(first)) {
+  if (CONNECTIVES.has(first)) {
     // "In 1817, Karl Drais built…" → the phrase after the opening comma; "In Paris the tower
     // rose" → the first phrase that is not governed by the opening preposition.
     const comma = tokens.findIndex((t, i) => i < 4 && t.endsWith(','));
@@ -102,6 +146,11 @@ function nounPhrase(tokens: string[], start: number): string {
     taken.push(token.replace(/[,;:!?)"”]+$/u, ''));
     if (/[,;:!?)"”]$/u.test(token)) break;
   }
+  // A phrase cut at MAX_WORDS ends where it was cut ("the penny-farthing and its dangerous
+  // high"): keep it only up to its last joining word, which closes a whole phrase.
+  const cut = taken.length === MAX_WORDS && start + MAX_WORDS < tokens.length;
+  const join = taken.findLastIndex((t, i) => i > 0 && /^(?:and|or|with|of)$/i.test(t));
+  if (cut && join > 0) taken.splice(join);
   while (taken.length > 0 && /^(?:of|and|or|the|a|an|'s)$/i.test(taken.at(-1)!)) taken.pop();
   if (taken.every((t) => DETERMINERS.has(bareWord(t)) || PRONOUNS.has(bareWord(t)))) return '';
   // "they sometimes" is no picture; the scene keeps the one before.
@@ -129,7 +178,12 @@ function shortPhrase(clause: string, atComma: boolean, maxWords: number): string
     .trim()
     .replace(/[?!.。！？]+$/u, '');
   if (!/\s/.test(head)) return cutByWords(head, 24);
-  const kept = cutAtWord(head.split(/\s+/).slice(0, maxWords).join(' '), 60).split(' ');
+  const all = head.split(/\s+/);
+  let kept = cutAtWord(all.slice(0, maxWords).join(' '), 60).split(' ');
+  // A cut clause ends at its last comma, where a whole part of it ends ("Most lighthouses are
+  // automated", not "…, and many have become").
+  const comma = kept.length < all.length ? kept.findLastIndex((t, i) => i > 0 && t.endsWith(',')) : -1;
+  if (comma > 0) kept = kept.slice(0, comma + 1);
   while (kept.length > 1 && DANGLING.has(bareWord(kept.at(-1)!))) kept.pop();
   return kept.join(' ').replace(/[,;:]$/, '');
 }
@@ -137,7 +191,9 @@ function shortPhrase(clause: string, atComma: boolean, maxWords: number): string
 // Words a cut phrase must not end on; a few German, French and Spanish ones for their prompts.
 const DANGLING = words(
   'of and or no not the a an to in on at with for by from into as that which der die das dem den des mit von ' +
-    'zu und le la les de du et el los las del con y',
+    'zu und im am vom zum zur beim ins auf aus für über ein eine einen einem einer le la les de du et el los ' +
+    'las del con y en por para un una al lo в во на с со о об к и по за из от до у а τον την το του της των ' +
+    'στη στο στην στον στα και σε με για από η ο οι τα τη',
 );
 
 /** Text without spaces (Japanese, Chinese) is cut at a word the segmenter finds, not mid-word. */

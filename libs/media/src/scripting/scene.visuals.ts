@@ -32,11 +32,116 @@ const LONG_EXTRAS = [
   'with layered foreground detail and depth',
 ];
 
+// The shot and light in the script's language, so a German script's pictures read in German
+// too; a language without a list gets the subject and nothing else (docs/decisions.md#script-languages).
+const FOREIGN: Record<string, { shots: string[]; lights: string[] }> = {
+  de: {
+    shots: ['Totale', 'Nahaufnahme', 'von oben gesehen', 'langsamer Schwenk', 'Detailansicht', 'Halbtotale'],
+    lights: [
+      'in warmem goldenem Licht',
+      'unter klarem blauem Himmel',
+      'im weichen Morgenlicht',
+      'vor dunklem Hintergrund',
+      'im kühlen Abendlicht',
+    ],
+  },
+  es: {
+    shots: [
+      'plano general',
+      'primer plano',
+      'vista desde arriba',
+      'paneo lento',
+      'vista de detalle',
+      'plano medio',
+    ],
+    lights: [
+      'con luz dorada y cálida',
+      'bajo un cielo azul despejado',
+      'con suave luz de la mañana',
+      'sobre un fondo oscuro',
+      'con la luz fresca de la tarde',
+    ],
+  },
+  fr: {
+    shots: ['plan large', 'gros plan', 'vu d’en haut', 'panoramique lent', 'vue de détail', 'plan moyen'],
+    lights: [
+      'dans une lumière dorée',
+      'sous un ciel bleu clair',
+      'dans la douce lumière du matin',
+      'sur un fond sombre',
+      'dans la lumière fraîche du soir',
+    ],
+  },
+  it: {
+    shots: ['campo lungo', 'primo piano', 'vista dall’alto', 'panoramica lenta', 'dettaglio', 'piano medio'],
+    lights: [
+      'in una calda luce dorata',
+      'sotto un cielo azzurro',
+      'nella luce tenue del mattino',
+      'su uno sfondo scuro',
+      'nella luce fresca della sera',
+    ],
+  },
+  pt: {
+    shots: [
+      'plano geral',
+      'close-up',
+      'visto de cima',
+      'panorâmica lenta',
+      'vista de detalhe',
+      'plano médio',
+    ],
+    lights: [
+      'com luz dourada e quente',
+      'sob um céu azul limpo',
+      'na luz suave da manhã',
+      'sobre um fundo escuro',
+      'na luz fresca do fim da tarde',
+    ],
+  },
+  ru: {
+    shots: [
+      'общий план',
+      'крупный план',
+      'вид сверху',
+      'медленная панорама',
+      'детальный вид',
+      'средний план',
+    ],
+    lights: [
+      'в тёплом золотом свете',
+      'под ясным голубым небом',
+      'в мягком утреннем свете',
+      'на тёмном фоне',
+      'в прохладном вечернем свете',
+    ],
+  },
+  el: {
+    shots: [
+      'γενικό πλάνο',
+      'κοντινό πλάνο',
+      'θέα από ψηλά',
+      'αργό πανοραμικό',
+      'λεπτομέρεια',
+      'μεσαίο πλάνο',
+    ],
+    lights: [
+      'σε ζεστό χρυσό φως',
+      'κάτω από καθαρό γαλάζιο ουρανό',
+      'στο απαλό πρωινό φως',
+      'σε σκούρο φόντο',
+      'στο δροσερό βραδινό φως',
+    ],
+  },
+};
+
 const MAX_DESCRIPTION_CHARS = 150;
 const MAX_SUBJECT_CHARS = 70;
 
 export interface VisualInput {
   subject: string;
+  /** Primary subtag of the script's language. */
+  language: string;
   /** A feedback keyword to work into the picture. */
   focus?: string;
   length: Length;
@@ -44,8 +149,19 @@ export interface VisualInput {
   index: number;
 }
 
-export function describeScene({ subject, focus, length, salt, index }: VisualInput): string {
-  const parts = [capitalizeFirst(cutAtWord(subject, MAX_SUBJECT_CHARS)), rotate(SHOTS, salt, 'shot', index)];
+export function describeScene({ subject, language, focus, length, salt, index }: VisualInput): string {
+  // "¿Por qué…" loses its question, so it loses the opening mark too.
+  const head = capitalizeFirst(cutAtWord(subject.replace(/^[¿¡]+/u, ''), MAX_SUBJECT_CHARS));
+  if (language !== 'en') {
+    const words = FOREIGN[language];
+    if (!words) return head;
+    const parts = [head, rotate(words.shots, salt, 'shot', index)];
+    if (focus && !subject.toLowerCase().includes(focus.toLowerCase())) parts.push(focus);
+    if (length !== 'short') parts.push(rotate(words.lights, salt, 'light', index));
+    while (parts.length > 2 && parts.join(', ').length > MAX_DESCRIPTION_CHARS) parts.pop();
+    return parts.join(', ');
+  }
+  const parts = [head, rotate(SHOTS, salt, 'shot', index)];
   if (focus && !subject.toLowerCase().includes(focus.replace(/^the\s+/i, '').toLowerCase()))
     parts.push(`featuring ${focus}`);
   if (length !== 'short') parts.push(rotate(LIGHTS, salt, 'light', index));

@@ -1,5 +1,7 @@
 import type { SceneDraft, ScriptInput } from '../common/media.types';
+import { guessLanguage } from './prompt.language';
 import {
+  CASED,
   type Clause,
   lowerArticle,
   readSentences,
@@ -7,7 +9,6 @@ import {
   splitClauses,
   wholeClauses,
 } from './prompt.reader';
-import { guessLanguage, quietSentence } from './quiet.sentences';
 import { clausePhrase, subjectOf } from './scene.subject';
 import { describeScene } from './scene.visuals';
 import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.feedback';
@@ -26,15 +27,12 @@ import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.
  * - Fewer clauses than scenes: sentences are split into clauses (at ";", ":", ", then", between
  *   the items of a list of things to show, and at ", and/but/so" between two whole clauses),
  *   one split at a time, until there are enough or nothing more splits. If there are still
- *   fewer clauses than scenes, the clauses are spread evenly over the scenes (the first in the
- *   first scene, the last in the last) and each scene left between them is a "quiet" scene: its
- *   narration is one short neutral sentence made only of the prompt's own subject — the video's
- *   subject when the prompt names one ("a documentary about X"), else the first clause's subject
- *   (outside English: a first clause short enough to be a title, else the first name) — such
- *   as "More on the history of the bicycle.", and its picture shows that subject. The forms
- *   rotate, so neighbouring quiet scenes never share a sentence and eight pass in English before
- *   one comes back (see quiet.sentences.ts for other languages). A prompt with nothing to say at
- *   all (blank) gets "Scene N." rather than invented words.
+ *   fewer clauses than scenes, the script has fewer scenes: one per clause. Nothing is invented
+ *   to pad it; a client who wants more scenes writes more, or sends `scenes`. A prompt with
+ *   nothing to say at all (blank) gets one scene, "Scene 1.", rather than invented words.
+ * - A clause that is only a noun phrase gets the few words that make it a sentence: "This video
+ *   is about …" for the video's subject, "Next comes …" after "Then", "Here we see …" after
+ *   "Show" (English; other languages keep the prompt's words).
  * - Feedback clauses ("Mention the queen") are woven in after the prompt clause they share most
  *   words with (else after the first), and feedback keywords appear in every scene's picture.
  *
@@ -44,7 +42,7 @@ import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.
 
 export const MAX_PLANNED_SCENES = 50;
 
-export interface PlannerInput extends ScriptInput {
+export interface PlannerInput extends Omit<ScriptInput, 'language'> {
   /** BCP 47 code of the video's language; sentence rules follow it. Default 'en'. */
   language?: string;
 }
@@ -58,31 +56,66 @@ interface Line {
 
 const NARRATION_BUDGET = 380;
 
+const LEAD_VARIANTS: Record<string, string[]> = {
+  // A second start or end the prompt asks for is no start or end: it goes on.
+  'It begins with': ['It begins with', 'It continues with', 'It then turns to'],
+  'It ends with': ['It ends with', 'It closes with', 'It finishes with'],
+  'Next comes': ['Next comes', 'Then comes', 'After that comes'],
+  'Here we see': ['Here we see', 'We also see', 'Next we see'],
+};
+
+// Leads that end in a preposition governing the noun after them ("Es beginnt mit der …").
+const PREPOSITION_LEAD = /\s(mit|с|со|με)$/u;
+
+/**
+ * What a scene's picture is titled from. In languages with cases a noun the lead's preposition
+ * governs keeps that preposition ("Mit der Laufmaschine von 1817"), as the topic does ("Über die
+ * Geschichte des Fahrrads"); alone it would stand in the wrong case ("Der Laufmaschine").
+ */
+function governed(rendered: { core: string; lead?: string }, spoken: string): string {
+  const preposition =
+    CASED.has(spoken) && rendered.lead ? PREPOSITION_LEAD.exec(rendered.lead)?.[1] : undefined;
+  return preposition ? `${preposition} ${rendered.core}` : rendered.core;
+}
+
 export function planScript(input: PlannerInput): SceneDraft[] {
   const count = input.sceneCount;
   if (!Number.isInteger(count) || count < 1 || count > MAX_PLANNED_SCENES) {
     throw new RangeError(`sceneCount must be an integer between 1 and ${MAX_PLANNED_SCENES}`);
   }
   const prompt = input.prompt ?? '';
-  const language = input.language ?? 'en';
-  const spoken = guessLanguage(prompt, input.language);
+  // English is never put into a script whose prompt reads as another language, even when the
+  // video's language was left at its default (docs/decisions.md#script-languages).
+  const requested = input.language ? guessLanguage('', input.language) : undefined;
+  const guessed = guessLanguage(prompt, undefined, requested === 'en' ? 2 : 1);
+  const trusted = requested !== undefined && !(requested === 'en' && guessed !== 'en' && guessed !== 'other');
+  const spoken = trusted ? requested : guessed;
+  const language = trusted ? input.language! : spoken;
   const english = spoken === 'en';
   const sentences = readSentences(prompt, language);
   const feedback = readFeedback(input.feedback ?? '', prompt, language);
   const clauses = splitClauses(weave(wholeClauses(sentences), wholeClauses(feedback.sentences)), count);
-  // "It begins with" is said once; a second start the prompt asks for is said plainly.
-  const leads = new Set<string>();
+  // "It begins with" is said once; a second start the prompt asks for goes on ("It continues
+  // with"), and a lead that makes a noun phrase a sentence is needed every time: a lead said
+  // again changes its words, the first wording never coming back. Outside English a lead is said
+  // again as it is: without it "der Laufmaschine" would stand in the case "mit" gave it.
+  const leads = new Map<string, number>();
   const lines = clauses.map((clause): Line => {
     let rendered = renderClause(clause);
-    if (rendered.lead && leads.has(rendered.lead)) rendered = renderClause(clause, false);
-    if (rendered.lead) leads.add(rendered.lead);
+    const said = rendered.lead ? (leads.get(rendered.lead) ?? 0) : 0;
+    if (rendered.lead && said > 0) {
+      const variants = LEAD_VARIANTS[rendered.lead];
+      if (variants) rendered = renderClause(clause, variants[1 + ((said - 1) % (variants.length - 1))]!);
+    }
+    if (rendered.lead) leads.set(rendered.lead, said + 1);
     return {
       narration: rendered.narration,
-      subject: subjectOf(rendered.core, english),
+      subject: subjectOf(governed(rendered, spoken), english),
       fallback: clausePhrase(rendered.core, english),
     };
   });
   const theme = themeOf(clauses, lines, prompt, english);
+  const preposition = clauses.find((c) => c.sentence.topic)?.sentence.preposition;
   const previous = input.previous ?? [];
 
   // A regenerate asks for a different take even when the feedback is empty, so a script that
@@ -90,7 +123,10 @@ export function planScript(input: PlannerInput): SceneDraft[] {
   let scenes: SceneDraft[] = [];
   for (let variant = 0; variant < 8; variant++) {
     const salt = `${prompt}\u0000${feedback.text}\u0000${variant}`;
-    scenes = layout(lines, theme, feedback, count, salt, spoken);
+    // A prompt with fewer clauses than scenes asked for says less: one scene per clause, rather
+    // than scenes padded with words it never said (docs/decisions.md#script-planner).
+    const scenesToWrite = Math.min(count, Math.max(lines.length, 1));
+    scenes = layout(lines, { text: theme, preposition }, feedback, scenesToWrite, salt, spoken);
     if (!sameScript(scenes, previous)) break;
   }
   return scenes;
@@ -98,7 +134,7 @@ export function planScript(input: PlannerInput): SceneDraft[] {
 
 function layout(
   lines: Line[],
-  theme: string,
+  theme: { text: string; preposition?: string },
   feedback: Feedback,
   count: number,
   salt: string,
@@ -109,7 +145,6 @@ function layout(
   const scenes: SceneDraft[] = [];
   // The last subject a scene narrated: "It split in two" is still about it.
   let subject = '';
-  let quiet = 0;
   for (let i = 0; i < count; i++) {
     const own = slots[i]!.map((j) => lines[j]!);
     let narration: string;
@@ -122,13 +157,14 @@ function layout(
       subject = own.find((l) => l.subject !== '')?.subject || subject || own[0]!.fallback;
       pictured = subject;
     } else {
-      // A quiet scene speaks of the prompt's subject, so that is what it shows.
-      narration = quietSentence(theme, spoken, salt, quiet++) || `Scene ${i + 1}.`;
-      pictured = theme || subject;
+      // Only a prompt with nothing to say has a scene without a clause of its own.
+      narration = blankScene(spoken, i);
+      pictured = theme.text || subject;
     }
     const focus = feedback.keywords.length > 0 ? feedback.keywords[i % feedback.keywords.length] : undefined;
     const visual = describeScene({
-      subject: pictured || `Scene ${i + 1}`,
+      subject: pictured || blankScene(spoken, i).slice(0, -1),
+      language: spoken,
       focus,
       length: feedback.length,
       salt,
@@ -140,19 +176,12 @@ function layout(
 }
 
 /**
- * Which lines each scene narrates. More lines than scenes: consecutive runs of even size.
- * Fewer: line j goes to scene round(j · (count − 1) / (lines − 1)), so the first opens, the last
- * closes and the quiet scenes fall evenly between them.
+ * Which lines each scene narrates: consecutive runs of even size. A script never has more scenes
+ * than lines (one scene and no line for a blank prompt).
  */
 function placeLines(lineCount: number, count: number): number[][] {
   const slots: number[][] = Array.from({ length: count }, () => []);
-  if (lineCount >= count) {
-    for (let j = 0; j < lineCount; j++) slots[Math.floor((j * count) / lineCount)]!.push(j);
-  } else if (lineCount === 1) {
-    slots[0]!.push(0);
-  } else {
-    for (let j = 0; j < lineCount; j++) slots[Math.round((j * (count - 1)) / (lineCount - 1))]!.push(j);
-  }
+  for (let j = 0; j < lineCount; j++) slots[Math.floor((j * count) / lineCount)]!.push(j);
   return slots;
 }
 
@@ -175,7 +204,10 @@ function fitNarration(sentences: string[], maxSentences: number): string {
 function themeOf(clauses: Clause[], lines: Line[], prompt: string, english: boolean): string {
   const topic = clauses.find((c) => c.sentence.topic);
   if (topic) {
-    const text = topic.sentence.pieces.join(' ').replace(/[\s,;:]+$/, '');
+    const { preposition } = topic.sentence;
+    let text = topic.sentence.pieces.join(' ').replace(/[\s,;:]+$/, '');
+    if (preposition && text.toLowerCase().startsWith(`${preposition} `))
+      text = text.slice(preposition.length + 1);
     const short = text.length > 60 ? text.split(/,\s/)[0]! : text;
     return english ? lowerArticle(short) : short;
   }
@@ -207,6 +239,24 @@ function weave(prompt: Clause[], extra: Clause[]): Clause[] {
   }
   return result;
 }
+
+/** What a scene says when the prompt says nothing at all: its number, in the script's language. */
+function blankScene(language: string, index: number): string {
+  const word = SCENE_WORDS[language];
+  return word ? `${word} ${index + 1}.` : `${index + 1}.`;
+}
+
+const SCENE_WORDS: Record<string, string> = {
+  en: 'Scene',
+  de: 'Szene',
+  es: 'Escena',
+  fr: 'Scène',
+  it: 'Scena',
+  pt: 'Cena',
+  nl: 'Scène',
+  ru: 'Сцена',
+  el: 'Σκηνή',
+};
 
 function sameScript(a: SceneDraft[], b: SceneDraft[]): boolean {
   return (

@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FONT_FAMILY } from '../common/fonts';
 import { ASPECT_RATIOS, frameSize, type ImageInput } from '../common/media.types';
-import { LocalImageProvider } from './local-image.provider';
+import { drawTitle, LocalImageProvider, PICTURE_FONT, sceneTitle } from './local-image.provider';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -37,7 +38,6 @@ describe('LocalImageProvider', () => {
   const provider = new LocalImageProvider();
   const base: ImageInput = {
     description: 'Close-up of the hive in warm golden light',
-    caption: 'Look closely at the hive. There is more to it than meets the eye.',
     sceneIndex: 0,
     sceneCount: 3,
     aspectRatio: '16:9',
@@ -91,24 +91,92 @@ describe('LocalImageProvider', () => {
     expect((await readFile(first)).equals(await readFile(otherSeed))).toBe(false);
   });
 
-  it('draws the caption', async () => {
-    const withCaption = path.join(dir, 'caption.png');
-    const without = path.join(dir, 'no-caption.png');
-    await provider.generateImage(base, withCaption);
-    await provider.generateImage({ ...base, caption: '' }, without);
-    const [a, b] = await Promise.all([pixels(withCaption), pixels(without)]);
-    // The caption band sits in the bottom quarter of the frame; the top half stays the same.
-    const { width, height } = frameSize('16:9');
-    const rowBytes = width * 4;
-    const half = rowBytes * (height / 2);
-    const quarter = rowBytes * Math.floor(height * 0.75);
-    expect(meanDifference(a!.slice(0, half), b!.slice(0, half))).toBeLessThan(1);
-    expect(meanDifference(a!.slice(quarter), b!.slice(quarter))).toBeGreaterThan(15);
-    // White text pixels exist in the caption band.
-    let white = 0;
-    for (let i = rowBytes * Math.floor(height * 0.75); i < a!.length; i += 4) {
-      if (a![i]! > 240 && a![i + 1]! > 240 && a![i + 2]! > 240) white++;
+  it('never writes the narration: only the description decides the picture', async () => {
+    const first = path.join(dir, 'narration-1.png');
+    const second = path.join(dir, 'narration-2.png');
+    await provider.generateImage({ ...base, caption: 'One narration.' }, first);
+    await provider.generateImage({ ...base, caption: 'A wholly different narration, much longer.' }, second);
+    expect((await readFile(first)).equals(await readFile(second))).toBe(true);
+  });
+
+  it('draws text in any script without failing: CJK, Arabic, emoji, Greek, Cyrillic', async () => {
+    for (const [i, description] of [
+      '東京の夜景, close-up',
+      'مدينة قديمة على البحر',
+      '🐝🍯 bees and honey 🌻',
+      'Ο Παρθενώνας τη νύχτα',
+      'Красная площадь зимой',
+      '',
+    ].entries()) {
+      const out = path.join(dir, `script-${i}.png`);
+      const result = await provider.generateImage({ ...base, description }, out);
+      expect(pngSize(await readFile(out))).toEqual({ width: result.width, height: result.height });
     }
-    expect(white).toBeGreaterThan(1000);
+  });
+});
+
+describe('picture titles', () => {
+  it('are the subject that opens the description, on one short line', () => {
+    expect(sceneTitle('The draisine of 1817, close-up, in warm golden light')).toBe('The draisine of 1817');
+    expect(sceneTitle('Ο Παρθενώνας τη νύχτα, ευρύ πλάνο')).toBe('Ο Παρθενώνας τη νύχτα');
+    expect(sceneTitle('東京の夜景、クローズアップ')).toBe('東京の夜景');
+    expect(sceneTitle('')).toBe('');
+    const long = sceneTitle('A very long subject that keeps going without any comma at all until it ends');
+    expect(long.length).toBeLessThanOrEqual(48);
+    expect(
+      'A very long subject that keeps going without any comma at all until it ends'.startsWith(long),
+    ).toBe(true);
+  });
+
+  it('use DejaVu Sans, registered from the shipped files', () => {
+    expect(GlobalFonts.has(FONT_FAMILY)).toBe(true);
+    expect(PICTURE_FONT).toContain(FONT_FAMILY);
+  });
+
+  /** The white pixels a glyph leaves on a black tile, as a bit string. */
+  function glyph(text: string): string {
+    const canvas = createCanvas(96, 96);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, 96, 96);
+    ctx.font = `64px ${PICTURE_FONT}`;
+    ctx.fillStyle = '#fff';
+    ctx.textBaseline = 'top';
+    ctx.fillText(text, 8, 8);
+    const data = ctx.getImageData(0, 0, 96, 96).data;
+    let bits = '';
+    for (let i = 0; i < data.length; i += 4) bits += data[i]! > 128 ? '1' : '0';
+    return bits;
+  }
+
+  it('draw real Greek and Cyrillic letters, not one missing-glyph box for all', () => {
+    // A font without these scripts draws the same .notdef box for each; DejaVu draws each letter.
+    const letters = ['Ω', 'λ', 'Σ', 'ψ', 'Ж', 'д', 'Я', 'ш', 'ß', 'ñ'];
+    const shapes = letters.map(glyph);
+    for (const [i, shape] of shapes.entries()) expect(shape.includes('1'), letters[i]).toBe(true);
+    expect(new Set(shapes).size).toBe(letters.length);
+    const canvas = createCanvas(10, 10);
+    const ctx = canvas.getContext('2d');
+    ctx.font = `32px ${PICTURE_FONT}`;
+    expect(ctx.measureText('Ελληνικά Русский').width).toBeGreaterThan(100);
+  });
+
+  it('write the title in the upper part of the picture', () => {
+    const { width, height } = frameSize('16:9');
+    const canvas = createCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, width, height);
+    drawTitle(ctx, width, height, 'Красная площадь');
+    const data = ctx.getImageData(0, 0, width, height).data;
+    let upper = 0;
+    let lower = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i]! < 200) continue;
+      if (i / 4 / width < height / 2) upper++;
+      else lower++;
+    }
+    expect(upper).toBeGreaterThan(2000);
+    expect(lower).toBe(0);
   });
 });

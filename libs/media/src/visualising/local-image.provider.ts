@@ -1,8 +1,9 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../common/atomic-file';
+import { FONT_FAMILY, FONT_FILES } from '../common/fonts';
 import { throwIfAborted } from '../common/media.errors';
 import { frameSize, type GeneratedImage, type ImageInput, type ImageProvider } from '../common/media.types';
-import { hash32, seededRandom, wrapWords } from '../common/text';
+import { cutAtWord, hash32, seededRandom, wrapWords } from '../common/text';
 
 type Motif = 'landscape' | 'water' | 'city' | 'space' | 'abstract';
 
@@ -20,13 +21,19 @@ const MOTIF_WORDS: [Motif, RegExp][] = [
   ],
 ];
 
-const FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
-const MAX_CAPTION_LINES = 4;
+// Registered once per process from the files the project ships, so Latin, Greek and Cyrillic draw
+// the same on every host; characters DejaVu lacks fall back to the host's fonts (README, "Fonts").
+for (const file of Object.values(FONT_FILES)) GlobalFonts.registerFromPath(file, FONT_FAMILY);
+export const PICTURE_FONT = `"${FONT_FAMILY}", sans-serif`;
+const MAX_TITLE_LINES = 2;
+const MAX_TITLE_CHARS = 48;
 
 /**
  * Offline illustrations: a seeded drawing whose palette comes from the video's seed (so one
  * video's scenes belong together) and whose hue, motif and layout change with the scene index
- * and description (so no two scenes look alike), with the caption written on it.
+ * and description (so no two scenes look alike), titled with the subject of the description.
+ * The narration is not written on it: the renderer burns in the captions, timed to the speech
+ * (docs/decisions.md#picture-titles).
  */
 export class LocalImageProvider implements ImageProvider {
   async generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage> {
@@ -49,7 +56,7 @@ export class LocalImageProvider implements ImageProvider {
       height,
       `${input.sceneIndex + 1} / ${Math.max(input.sceneCount, input.sceneIndex + 1)}`,
     );
-    drawCaption(ctx, width, height, input.caption);
+    drawTitle(ctx, width, height, sceneTitle(input.description));
 
     const png = await canvas.encode('png');
     throwIfAborted(signal);
@@ -195,7 +202,7 @@ function drawMotif(
 
 function drawBadge(ctx: SKRSContext2D, w: number, h: number, label: string): void {
   const size = Math.round(Math.min(w, h) * 0.03);
-  ctx.font = `bold ${size}px ${FONT}`;
+  ctx.font = `bold ${size}px ${PICTURE_FONT}`;
   const pad = size * 0.6;
   const textWidth = ctx.measureText(label).width;
   ctx.fillStyle = 'rgba(0, 0, 0, 0.45)';
@@ -207,37 +214,43 @@ function drawBadge(ctx: SKRSContext2D, w: number, h: number, label: string): voi
   ctx.fillText(label, pad * 2, pad * 1.7);
 }
 
-function drawCaption(ctx: SKRSContext2D, w: number, h: number, caption: string): void {
-  const text = caption.trim();
+/**
+ * A picture's title: the subject that opens its description, before the first comma or
+ * sentence end ("The draisine of 1817, close-up, in warm light" → "The draisine of 1817"),
+ * cut at a word to a short line.
+ */
+export function sceneTitle(description: string): string {
+  const subject = description
+    .trim()
+    .split(/[,;:.!?、，；。！？]/u)[0]!
+    .trim();
+  return cutAtWord(subject, MAX_TITLE_CHARS);
+}
+
+/** The title in large letters across the upper third, where captions rarely sit. */
+export function drawTitle(ctx: SKRSContext2D, w: number, h: number, title: string): void {
+  const text = title.trim();
   if (text === '') return;
-  const fontSize = Math.round(Math.min(w, h) * 0.042);
-  const margin = Math.round(Math.min(w, h) * 0.05);
-  const padding = Math.round(fontSize * 0.7);
-  const maxWidth = w - margin * 2 - padding * 2;
-  ctx.font = `600 ${fontSize}px ${FONT}`;
+  const fontSize = Math.round(Math.min(w, h) * 0.07);
+  const maxWidth = w * 0.84;
+  ctx.font = `bold ${fontSize}px ${PICTURE_FONT}`;
   let lines = wrapWords(text, (line) => ctx.measureText(line).width <= maxWidth);
-  if (lines.length > MAX_CAPTION_LINES) {
-    lines = lines.slice(0, MAX_CAPTION_LINES);
-    let last = `${lines[MAX_CAPTION_LINES - 1]}…`;
+  if (lines.length > MAX_TITLE_LINES) {
+    lines = lines.slice(0, MAX_TITLE_LINES);
+    let last = `${lines[MAX_TITLE_LINES - 1]}…`;
     while (ctx.measureText(last).width > maxWidth && last.length > 2)
       last = `${last.slice(0, -2).trimEnd()}…`;
-    lines[MAX_CAPTION_LINES - 1] = last;
+    lines[MAX_TITLE_LINES - 1] = last;
   }
-  const lineHeight = Math.round(fontSize * 1.3);
-  const boxHeight = lines.length * lineHeight + padding * 2;
-  const boxTop = h - margin - boxHeight;
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.6)';
-  ctx.beginPath();
-  ctx.roundRect(margin, boxTop, w - margin * 2, boxHeight, fontSize * 0.4);
-  ctx.fill();
-
+  const lineHeight = Math.round(fontSize * 1.25);
+  const top = Math.round(h * 0.2);
   ctx.fillStyle = '#ffffff';
   ctx.textBaseline = 'top';
   ctx.textAlign = 'center';
-  ctx.shadowColor = 'rgba(0, 0, 0, 0.8)';
-  ctx.shadowBlur = 4;
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.75)';
+  ctx.shadowBlur = Math.round(fontSize * 0.15);
   lines.forEach((line, i) => {
-    ctx.fillText(line, w / 2, boxTop + padding + i * lineHeight + (lineHeight - fontSize) / 2);
+    ctx.fillText(line, w / 2, top + i * lineHeight);
   });
   ctx.shadowBlur = 0;
   ctx.textAlign = 'left';

@@ -10,6 +10,7 @@ import type { ActiveFault } from '@vidgen/workflows';
 import { expect } from 'vitest';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { Scene } from '../video.types';
+import { videoOptions } from '../video.types';
 import type { Transition } from '../video-event.repository';
 
 export const ACCOUNT_ID = '00000000-0000-4000-8000-00000000000a';
@@ -66,7 +67,7 @@ export function aVideo(patch: Partial<WorkflowVideo> = {}): WorkflowVideo {
     stage: 'visualising',
     awaitingApproval: false,
     sceneCount: 2,
-    options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+    options: videoOptions({ aspect_ratio: '16:9' }),
     failureReason: null,
     creditsCharged: 0,
     creditsRefunded: 0,
@@ -77,6 +78,7 @@ export function aVideo(patch: Partial<WorkflowVideo> = {}): WorkflowVideo {
     createdAt: '2025-01-01 00:00:00',
     updatedAt: '2025-01-01 00:00:00',
     faults: null,
+    clientScenes: null,
     ...patch,
   };
 }
@@ -114,6 +116,18 @@ export function fakeVideos(video: WorkflowVideo, scenes: Scene[] = []) {
         calls.sceneImages.push({ sceneId: id, assetId });
         const scene = scenes.find((s) => s.id === id);
         if (scene) scene.imageAssetId = assetId;
+      },
+      setNarration: async (
+        _accountId: string,
+        _videoId: string,
+        id: string,
+        narration: { assetId: string; seconds: number },
+      ) => {
+        const scene = scenes.find((s) => s.id === id);
+        if (scene) {
+          scene.narrationAssetId = narration.assetId;
+          scene.narrationSeconds = narration.seconds;
+        }
       },
     },
     events: {

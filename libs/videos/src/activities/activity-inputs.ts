@@ -22,7 +22,11 @@ export const faultSchema = z.object({
   priorAttempts: z.number().int().min(0),
   failAttempts: z.number().int().min(0),
 });
-const draft = z.object({ visual_description: z.string().min(1), narration: z.string().min(1) });
+const draft = z.object({
+  visual_description: z.string(),
+  narration: z.string().min(1),
+  image_asset_id: uuid.nullable().optional(),
+});
 
 export const schemas = {
   transition: z.object({
@@ -59,6 +63,7 @@ export const schemas = {
     isRetry: z.boolean(),
   }),
   sceneWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive(), fault: faultSchema }),
+  segmentWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive() }),
   videoWork: z.object({ videoId: uuid, run: z.number().int().positive(), fault: faultSchema }),
   refund: z.object({
     videoId: uuid,
@@ -75,12 +80,14 @@ export const schemas = {
         sceneId: uuid,
         visual_description: z.string().min(1).max(500).optional(),
         narration: z.string().min(1).max(400).optional(),
+        image_asset_id: uuid.nullable().optional(),
       }),
       z.object({
         op: z.literal('add'),
         visual_description: z.string().min(1).max(500),
         narration: z.string().min(1).max(400),
         position: z.number().int().positive().optional(),
+        image_asset_id: uuid.nullable().optional(),
       }),
       z.object({ op: z.literal('delete'), sceneId: uuid }),
     ]),

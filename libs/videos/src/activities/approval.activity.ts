@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Database, Transaction } from '@vidgen/db';
 import type { ChargeService } from '@vidgen/ledger';
+import { credits } from '@vidgen/metrics';
 import { eventKeys, UpdateErrorTypes, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { VideoSlots } from '../video-slots';
@@ -71,12 +72,13 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
       const input = parseInput(schemas.approve, raw);
       const video = await loadVideo(videos, input.videoId);
       const key = eventKeys.run.approved(input.run);
+      let charged = 0;
       try {
         await videos.transaction(async (trx) => {
           if (await videos.events.has(video.accountId, video.id, key, trx)) return;
           await slots.assertFree(video.accountId, { excludeVideoId: video.id }, trx);
           if (await alreadyDone(video, key, eventKeys.run.approvalAbandoned(input.run), trx)) return;
-          const charged = await charges.chargeForRun(
+          charged = await charges.chargeForRun(
             video.accountId,
             { videoId: video.id, run: input.run, charges: input.charges, isRetry: input.isRetry },
             trx,
@@ -100,6 +102,8 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
       } catch (err) {
         throw businessFailure(err);
       }
+      // After the commit: a transaction that rolled back charged nothing.
+      credits.inc({ kind: 'charged' }, charged);
     },
 
     /** Regenerating puts the video back in progress: one of the account's slots, then scripting. */

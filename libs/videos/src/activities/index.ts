@@ -7,14 +7,19 @@ import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
 import { createCleanupActivities } from './cleanup.activity';
 import { createCurateActivity } from './curate.activity';
+import type { MediaOrder } from './media-order';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
+import { inMediaOrder } from './ordered-media';
 import { createRefundActivity } from './refund.activity';
 import { createRenderActivity } from './render.activity';
+import { createRenderSegmentActivity } from './render-segment.activity';
 import { createSceneEditActivity } from './scene-edit.activity';
 import { createSceneImageActivity } from './scene-image.activity';
 import { createScriptActivities } from './script.activity';
 import { createTransitionActivity } from './transition.activity';
+
+export { MediaOrder } from './media-order';
 
 export interface VideoActivityDeps {
   videos: VideoRepository;
@@ -23,6 +28,8 @@ export interface VideoActivityDeps {
   storage: AssetStorage;
   providers: MediaProviders;
   renderer: FfmpegRenderer;
+  /** The worker's media work order: images, narration, segments and joins wait their turn in it. */
+  mediaOrder?: MediaOrder;
 }
 
 /** Every activity of the video workflow, one file per stage, over the worker's dependencies. */
@@ -31,7 +38,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
   const charges = new ChargeService(deps.ledger);
   const slots = new VideoSlots(videos);
   const runStep = createMediaStep({ videos, assets, storage });
-  return {
+  const activities: VideoActivities = {
     ...createTransitionActivity({ videos }),
     ...createScriptActivities({ videos, providers }),
     ...createApprovalActivities({ videos, slots, charges }),
@@ -39,8 +46,12 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createNarrationActivity({ videos, providers, runStep }),
     ...createCurateActivity({ videos, runStep }),
     ...createRenderActivity({ videos, assets, storage, renderer, runStep }),
+    ...createRenderSegmentActivity({ videos, assets, storage, renderer, runStep }),
     ...createRefundActivity({ videos, charges }),
     ...createSceneEditActivity({ videos }),
     ...createCleanupActivities({ videos, assets, storage }),
   };
+  return deps.mediaOrder
+    ? { ...activities, ...inMediaOrder(deps.mediaOrder, videos, activities) }
+    : activities;
 }

@@ -18,11 +18,14 @@ export interface MediaStepDeps {
   storage: Pick<AssetStorage, 'put' | 'remove'>;
 }
 
-/** A finished file of a step, moved into storage as one asset of the video. */
+/**
+ * A finished file of a step, moved into storage as one asset of the video; `type: null` stores
+ * it beside the video's assets without an asset row (work in progress, such as a render segment).
+ */
 export interface StepFile {
   source: string;
   name: string;
-  type: AssetType;
+  type: AssetType | null;
   mimeType: string;
   sceneId?: string;
   width?: number;
@@ -35,8 +38,8 @@ export interface MediaStep<Target, Made> {
   videoId: string;
   /** What the step works on, or undefined when an earlier run produced it already: reused, not redone. */
   load(video: WorkflowVideo): Promise<Target | undefined>;
-  /** The injected faults that apply to this call. */
-  fault: (target: Target) => { stage: Stage; fault: ActiveFault };
+  /** The injected faults that apply to this call, if any do. */
+  fault?: (target: Target) => { stage: Stage; fault: ActiveFault };
   /** The scratch folder the step works in; removed when the step ends, whatever happened. */
   workDir(video: WorkflowVideo): Promise<string>;
   /** Makes the files (the provider call), cancelled with the activity. */
@@ -44,9 +47,16 @@ export interface MediaStep<Target, Made> {
   files(made: Made, target: Target): StepFile[];
   /**
    * Inside the step's one transaction, once its asset rows are in: points the video or scene at
-   * them and returns the event that records the step (keyed, so it is recorded once).
+   * them and returns the event that records the step (keyed, so it is recorded once). `assets`:
+   * the rows of the files with a type; `stored`: every file's path in storage, in `files` order.
    */
-  record(target: Target, made: Made, assets: Asset[], trx: Transaction<Database>): Promise<Transition>;
+  record(
+    target: Target,
+    made: Made,
+    assets: Asset[],
+    trx: Transaction<Database>,
+    stored: string[],
+  ): Promise<Transition>;
   /**
    * Under the video's row lock, just before recording: true when this attempt must not write,
    * because another attempt stored the output meanwhile, or the workflow gave up on the item
@@ -54,6 +64,9 @@ export interface MediaStep<Target, Made> {
    */
   stale?(target: Target, trx: Transaction<Database>): Promise<boolean>;
 }
+
+/** A file moved into storage, with the asset row it gets (none when its type is null). */
+type StoredFile = Omit<NewAsset, 'type'> & { type: AssetType | null };
 
 export type RunMediaStep = <Target, Made>(step: MediaStep<Target, Made>) => Promise<void>;
 
@@ -72,7 +85,7 @@ export function tempDir(prefix: string): () => Promise<string> {
  * failure types the workflow maps to failure_reason codes.
  */
 export function createMediaStep({ videos, assets, storage }: MediaStepDeps): RunMediaStep {
-  async function store(video: WorkflowVideo, file: StepFile, attempt: string): Promise<NewAsset> {
+  async function store(video: WorkflowVideo, file: StepFile, attempt: string): Promise<StoredFile> {
     // Every attempt writes its own file: two asset rows never share one, whichever attempt wins.
     const ext = path.extname(file.name);
     const name = `${path.basename(file.name, ext)}-${attempt}${ext}`;
@@ -95,8 +108,8 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
     const video = await loadVideo(videos, step.videoId);
     const target = await step.load(video);
     if (target === undefined) return;
-    const { stage, fault } = step.fault(target);
-    injectFaults(stage, fault);
+    const injected = step.fault?.(target);
+    if (injected) injectFaults(injected.stage, injected.fault);
     const ctx = Context.current();
     // Heartbeats while the step works: with the proxy's heartbeat timeout, a worker that dies
     // mid-step is noticed in seconds and the step runs again elsewhere.
@@ -108,14 +121,16 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
         throw providerFailure(err);
       });
       const attempt = `${ctx.info.attempt}${randomBytes(3).toString('hex')}`;
-      const rows: NewAsset[] = [];
+      const rows: StoredFile[] = [];
       for (const file of step.files(made, target)) rows.push(await store(video, file, attempt));
       const written = await videos.transaction(async (trx) => {
         await videos.events.lock(video.accountId, video.id, trx);
         if (await step.stale?.(target, trx)) return false;
         const inserted: Asset[] = [];
-        for (const row of rows) inserted.push(await assets.insert(row, trx));
-        const transition = await step.record(target, made, inserted, trx);
+        for (const row of rows)
+          if (row.type !== null) inserted.push(await assets.insert({ ...row, type: row.type }, trx));
+        const stored = rows.map((r) => r.path);
+        const transition = await step.record(target, made, inserted, trx, stored);
         await videos.events.record(video.accountId, video.id, transition, trx);
         return true;
       });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { MediaProviders } from '@vidgen/media';
+import { defaultVoiceFor, type MediaProviders } from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -25,13 +25,19 @@ export function createNarrationActivity({
         videoId: input.videoId,
         load: async (video) => {
           const { scene } = await loadScene(videos, video, input.sceneId);
-          return scene.narrationAssetId ? undefined : { video, scene };
+          if (scene.narrationAssetId) return undefined;
+          // The voice chosen at creation; a video made before voices were chosen then gets its
+          // language's default voice, as it would be created today.
+          const voice =
+            video.options.voice ??
+            defaultVoiceFor(await providers.speech.listVoices(), video.options.language)?.id;
+          return { video, scene, voice };
         },
         fault: () => ({ stage: 'narrating', fault: input.fault }),
         workDir: tempDir('vidgen-tts-'),
-        make: ({ video, scene }, dir, signal) =>
+        make: ({ scene, voice }, dir, signal) =>
           providers.speech.synthesize(
-            { text: scene.narration, voice: video.options.voice ?? undefined },
+            { text: scene.narration, voice },
             path.join(dir, 'narration.wav'),
             signal,
           ),
@@ -56,7 +62,7 @@ export function createNarrationActivity({
             (await videos.events.has(video.accountId, video.id, refund, trx))
           );
         },
-        record: async ({ video, scene }, speech, [asset], trx) => {
+        record: async ({ video, scene, voice }, speech, [asset], trx) => {
           await videos.scenes.setNarration(
             video.accountId,
             video.id,
@@ -73,6 +79,7 @@ export function createNarrationActivity({
               position: scene.position,
               asset_id: asset!.id,
               seconds: speech.durationSeconds,
+              voice: voice ?? null,
             },
           };
         },

@@ -1,5 +1,6 @@
 import { lockForUpdate } from '@vidgen/db';
 import type { ChargeService } from '@vidgen/ledger';
+import { credits as creditsMoved } from '@vidgen/metrics';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -27,18 +28,18 @@ export function createRefundActivity({ videos, charges }: RefundDeps): Pick<Vide
       const video = await loadVideo(videos, input.videoId);
       for (const item of input.items) {
         // The ledger entry and the video's event commit together: a retried activity finds both or neither.
-        await videos.transaction(async (trx) => {
+        const refunded = await videos.transaction(async (trx): Promise<number> => {
           // Lock order everywhere: the account, then the video. Under the video's lock a media
           // step cannot store the item between this check and the refund (its fence reads the refund).
           await lockForUpdate(trx, video.accountId);
           await videos.events.lock(video.accountId, video.id, trx);
-          if (wasStored(item, await videos.scenes.list(video.accountId, video.id, trx))) return;
+          if (wasStored(item, await videos.scenes.list(video.accountId, video.id, trx))) return 0;
           const credits = await charges.refundItem(
             video.accountId,
             { videoId: video.id, run: input.run, item, reason: input.reason },
             trx,
           );
-          if (credits <= 0) return;
+          if (credits <= 0) return 0;
           await videos.events.record(
             video.accountId,
             video.id,
@@ -50,7 +51,10 @@ export function createRefundActivity({ videos, charges }: RefundDeps): Pick<Vide
             },
             trx,
           );
+          return credits;
         });
+        // After the commit, and only by the call that refunded: the refund's key makes a repeat 0.
+        creditsMoved.inc({ kind: 'refunded' }, refunded);
       }
     },
   };

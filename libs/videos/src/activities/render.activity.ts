@@ -1,47 +1,118 @@
+import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { type FfmpegRenderer, frameSize } from '@vidgen/media';
+import { type FfmpegRenderer, frameSize, type RenderOutput } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
-import type { RunMediaStep } from './media-step';
+import type { MediaStep, RunMediaStep } from './media-step';
+import { renderMusic, renderScenes, renderStyle } from './render-inputs';
+import { loadVideo } from './video-loader';
 
 export interface RenderDeps {
-  videos: Pick<VideoRepository, 'scenes'>;
+  videos: Pick<VideoRepository, 'scenes' | 'events' | 'findForWorkflow'>;
   assets: Pick<AssetRepository, 'find'>;
-  storage: Pick<AssetStorage, 'absolute' | 'scratchDir'>;
-  renderer: Pick<FfmpegRenderer, 'render'>;
+  storage: Pick<AssetStorage, 'localCopy' | 'scratchDir' | 'videoKey' | 'remove'>;
+  renderer: Pick<FfmpegRenderer, 'render' | 'join'>;
   runStep: RunMediaStep;
 }
 
-/** Rendering: the MP4, its audio track and a thumbnail, from the scene images and narrations. */
-export function createRenderActivity({
-  videos,
-  assets,
-  storage,
-  renderer,
-  runStep,
-}: RenderDeps): Pick<VideoActivities, 'render'> {
-  /** Each scene's image and narration files, in order; a scene without them cannot be rendered. */
-  async function sceneMedia(video: WorkflowVideo) {
-    const scenes = await videos.scenes.list(video.accountId, video.id);
+type FinalStep = MediaStep<WorkflowVideo, RenderOutput>;
+
+/**
+ * Rendering's final step: the MP4, its narration track and a thumbnail. `render` makes them in
+ * one activity (workflows started before render segments); `joinSegments` from the segments
+ * that renderSegment stored for the run.
+ */
+export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'render' | 'joinSegments'> {
+  const { videos, storage, renderer, runStep } = deps;
+
+  /** Everything of the step but how the files are made. */
+  function finalStep(
+    input: { videoId: string; run: number; fault: Parameters<VideoActivities['render']>[0]['fault'] },
+    name: string,
+    make: FinalStep['make'],
+  ): FinalStep {
+    const ctx = Context.current();
+    return {
+      videoId: input.videoId,
+      load: async (video) => (video.videoAssetId ? undefined : video),
+      fault: () => ({ stage: 'rendering', fault: input.fault }),
+      // Inside the video's folder: with the local driver the outputs move into storage by a rename.
+      workDir: (video) =>
+        storage.scratchDir(video.accountId, video.id, `${name}-${input.run}-${ctx.info.attempt}`),
+      make,
+      files: (out, video) => {
+        const { width, height } = frameSize(video.options.aspect_ratio);
+        return [
+          {
+            source: out.videoPath,
+            name: 'video.mp4',
+            type: 'video',
+            mimeType: 'video/mp4',
+            width,
+            height,
+            durationSeconds: out.durationSeconds,
+          },
+          {
+            source: out.audioPath,
+            name: 'narration.m4a',
+            type: 'audio',
+            mimeType: 'audio/mp4',
+            durationSeconds: out.durationSeconds,
+          },
+          {
+            source: out.thumbnailPath,
+            name: 'thumbnail.jpg',
+            type: 'thumbnail',
+            mimeType: 'image/jpeg',
+            width,
+            height,
+          },
+        ];
+      },
+      // An attempt that outlived its heartbeat finds the video rendered by another: it keeps nothing.
+      stale: (video, trx) =>
+        videos.events.has(video.accountId, video.id, eventKeys.run.rendered(input.run), trx),
+      record: async (_video, out, [v, a, t]) => ({
+        key: eventKeys.run.rendered(input.run),
+        type: 'rendered',
+        stage: 'rendering',
+        data: { duration_seconds: out.durationSeconds, video_asset_id: v!.id },
+        set: { video_asset_id: v!.id, audio_asset_id: a!.id, thumbnail_asset_id: t!.id },
+      }),
+    };
+  }
+
+  /** Heartbeats carry progress; the timer keeps them flowing while ffmpeg starts up. */
+  async function withProgress(fn: (onProgress: (f: number) => void) => Promise<void>): Promise<void> {
+    const ctx = Context.current();
+    let progress = 0;
+    const beat = setInterval(() => ctx.heartbeat({ progress }), 2000);
+    try {
+      await fn((f) => {
+        progress = f;
+      });
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** The storage key of the run's segment of each scene, as renderSegment recorded it. */
+  async function segmentFiles(
+    video: WorkflowVideo,
+    run: number,
+    sceneIds: string[],
+    opts: { optional?: boolean } = {},
+  ): Promise<string[]> {
     return Promise.all(
-      scenes.map(async (s) => {
-        const [image, audio] = await Promise.all([
-          s.imageAssetId ? assets.find(video.accountId, s.imageAssetId) : undefined,
-          s.narrationAssetId ? assets.find(video.accountId, s.narrationAssetId) : undefined,
-        ]);
-        if (!image || !audio || s.narrationSeconds === null) {
-          throw ApplicationFailure.nonRetryable(
-            `Scene ${s.position} has no image or narration`,
-            'INVALID_INPUT',
-          );
+      sceneIds.map(async (id, i) => {
+        const data = await videos.events.data(video.accountId, video.id, eventKeys.run.segment(run, id));
+        if (typeof data?.file !== 'string') {
+          if (opts.optional) return '';
+          throw ApplicationFailure.retryable(`Scene ${i + 1} has no rendered segment yet`, 'INVALID_INPUT');
         }
-        return {
-          imagePath: storage.absolute(image.path),
-          audioPath: storage.absolute(audio.path),
-          durationSeconds: s.narrationSeconds,
-        };
+        return storage.videoKey(video.accountId, video.id, data.file);
       }),
     );
   }
@@ -49,67 +120,63 @@ export function createRenderActivity({
   return {
     async render(raw) {
       const input = parseInput(schemas.videoWork, raw);
-      const ctx = Context.current();
-      // Heartbeats carry progress; the timer keeps them flowing while ffmpeg starts up.
-      let progress = 0;
-      const beat = setInterval(() => ctx.heartbeat({ progress }), 2000);
-      try {
-        await runStep({
-          videoId: input.videoId,
-          load: async (video) => (video.videoAssetId ? undefined : video),
-          fault: () => ({ stage: 'rendering', fault: input.fault }),
-          // Inside the video's folder: the outputs then move into storage by a rename, not a copy.
-          workDir: (video) =>
-            storage.scratchDir(video.accountId, video.id, `render-${input.run}-${ctx.info.attempt}`),
-          make: async (video, outDir, signal) =>
+      await withProgress((onProgress) =>
+        runStep(
+          finalStep(input, 'render', async (video, outDir, signal) =>
             renderer.render(
-              { scenes: await sceneMedia(video), aspectRatio: video.options.aspect_ratio, outDir },
               {
-                signal,
-                onProgress: (f) => {
-                  progress = f;
-                },
+                scenes: await renderScenes(deps, video, outDir),
+                aspectRatio: video.options.aspect_ratio,
+                outDir,
+                style: renderStyle(video),
+                music: await renderMusic(deps, video, outDir),
               },
+              { signal, onProgress },
             ),
-          files: (out, video) => {
-            const { width, height } = frameSize(video.options.aspect_ratio);
-            return [
+          ),
+        ),
+      );
+    },
+
+    async joinSegments(raw) {
+      const input = parseInput(schemas.videoWork, raw);
+      await withProgress((onProgress) =>
+        runStep(
+          finalStep(input, 'join', async (video, outDir, signal) => {
+            const scenes = await renderScenes(deps, video, outDir);
+            const keys = await segmentFiles(
+              video,
+              input.run,
+              scenes.map((s) => s.id),
+            );
+            // Segments rendered by other media workers, maybe on other hosts: fetched to this disk.
+            const fetched = path.join(outDir, 'segments');
+            const segments = await Promise.all(keys.map((key) => storage.localCopy(key, fetched)));
+            return renderer.join(
               {
-                source: out.videoPath,
-                name: 'video.mp4',
-                type: 'video',
-                mimeType: 'video/mp4',
-                width,
-                height,
-                durationSeconds: out.durationSeconds,
+                segments,
+                scenes,
+                aspectRatio: video.options.aspect_ratio,
+                outDir,
+                music: await renderMusic(deps, video, outDir),
               },
-              {
-                source: out.audioPath,
-                name: 'narration.m4a',
-                type: 'audio',
-                mimeType: 'audio/mp4',
-                durationSeconds: out.durationSeconds,
-              },
-              {
-                source: out.thumbnailPath,
-                name: 'thumbnail.jpg',
-                type: 'thumbnail',
-                mimeType: 'image/jpeg',
-                width,
-                height,
-              },
-            ];
-          },
-          record: async (_video, out, [v, a, t]) => ({
-            key: eventKeys.run.rendered(input.run),
-            type: 'rendered',
-            stage: 'rendering',
-            data: { duration_seconds: out.durationSeconds, video_asset_id: v!.id },
-            set: { video_asset_id: v!.id, audio_asset_id: a!.id, thumbnail_asset_id: t!.id },
+              { signal, onProgress },
+            );
           }),
-        });
-      } finally {
-        clearInterval(beat);
+        ),
+      );
+      // The segments served their purpose, and so did those of earlier runs that failed before
+      // their join; a retry of the join after this point finds the video done.
+      const video = await loadVideo(videos, input.videoId);
+      const scenes = await videos.scenes.list(video.accountId, video.id);
+      for (let run = 1; run <= input.run; run++) {
+        const files = await segmentFiles(
+          video,
+          run,
+          scenes.map((s) => s.id),
+          { optional: true },
+        );
+        for (const file of files) if (file) await storage.remove(file).catch(() => undefined);
       }
     },
   };

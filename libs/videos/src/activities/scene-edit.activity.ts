@@ -52,6 +52,7 @@ export function createSceneEditActivity({ videos }: SceneEditDeps): Pick<VideoAc
             const patch = {
               ...(edit.visual_description !== undefined && { visual_description: edit.visual_description }),
               ...(edit.narration !== undefined && { narration: edit.narration }),
+              ...(edit.image_asset_id !== undefined && { image_asset_id: edit.image_asset_id }),
             };
             if (!(await videos.scenes.updateText(accountId, videoId, edit.sceneId, patch, trx)))
               throw new NotFoundError('Scene');

@@ -37,7 +37,6 @@ export function createSceneImageActivity({
           providers.image.generateImage(
             {
               description: scene.visualDescription,
-              caption: scene.narration,
               sceneIndex: scene.position - 1,
               sceneCount,
               aspectRatio: video.options.aspect_ratio,

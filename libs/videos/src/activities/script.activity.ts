@@ -2,9 +2,11 @@ import { Context } from '@temporalio/activity';
 import { type MediaProviders, refineScenes } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
+import { VIDEO_LIMITS } from '../video.types';
 import { parseInput, schemas } from './activity-inputs';
 import { providerFailure } from './failures';
 import { injectFaults } from './fault-injection';
+import { countTransition } from './stage-metrics';
 import { loadVideo } from './video-loader';
 
 export interface ScriptDeps {
@@ -22,6 +24,15 @@ export function createScriptActivities({
       const input = parseInput(schemas.writeScript, raw);
       injectFaults('scripting', input.fault);
       const video = await loadVideo(videos, input.videoId);
+      // The client's own script is the first take, word for word; a regenerate asks the
+      // script writer for another take like any video's (docs/decisions.md#client-scripts).
+      if (video.clientScenes && input.scriptVersion === 1) {
+        return video.clientScenes.map((s) => ({
+          visual_description: s.visual_description ?? '',
+          narration: s.narration,
+          image_asset_id: s.image_asset_id ?? null,
+        }));
+      }
       // A regenerate asks for another take, also with empty feedback: the provider sees the
       // script it replaces (scenes as they stand, edits included; cleared only after this).
       const previous =
@@ -35,6 +46,7 @@ export function createScriptActivities({
         return await providers.script.writeScript(
           {
             prompt: video.prompt,
+            language: video.options.language,
             sceneCount: video.sceneCount,
             feedback: input.feedback ?? undefined,
             previous,
@@ -49,14 +61,19 @@ export function createScriptActivities({
     async refineScript(raw) {
       const input = parseInput(schemas.refineScript, raw);
       injectFaults('refining', input.fault);
-      const refined = refineScenes(input.drafts);
       const video = await loadVideo(videos, input.videoId);
-      await videos.transaction(async (trx) => {
+      const clientScript = Boolean(video.clientScenes) && input.scriptVersion === 1;
+      const refined = refineScenes(
+        input.drafts,
+        clientScript ? { maxNarrationChars: VIDEO_LIMITS.clientNarrationMax } : {},
+      );
+      const key = eventKeys.script.refined(input.scriptVersion);
+      const appended = await videos.transaction(async (trx) => {
         const fresh = await videos.events.record(
           video.accountId,
           video.id,
           {
-            key: eventKeys.script.refined(input.scriptVersion),
+            key,
             type: 'stage_completed',
             stage: 'refining',
             data: { scene_count: refined.length },
@@ -65,7 +82,12 @@ export function createScriptActivities({
           trx,
         );
         if (fresh) await videos.scenes.replace(video.accountId, video.id, refined, trx);
+        return fresh;
       });
+      if (appended) {
+        const transition = { key, type: 'stage_completed' };
+        await countTransition(videos.events, video.accountId, video.id, transition).catch(() => undefined);
+      }
       return { sceneCount: refined.length };
     },
   };

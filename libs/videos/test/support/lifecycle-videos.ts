@@ -1,24 +1,46 @@
-// The videos and checks that the video lifecycle specs share.
+// The videos and checks that the video lifecycle specs share, over the typed client.
+import type { VidgenClient } from '@vidgen/client';
 import { expect } from 'vitest';
-import { type ApiClient, createAccount } from '../../../../test/support/api';
-import { approveAndFinish, expectError, scenesOf, shared, toGate } from '../../../../test/support/lifecycle';
-import { createVideo } from '../../../../test/support/videos';
+import { createAccount } from '../../../../test/support/api';
+import { shared } from '../../../../test/support/lifecycle';
+import {
+  approveAndFinish,
+  createVideo,
+  expectApiError,
+  scenePath,
+  scenesOf,
+  toGate,
+  videoPath,
+} from '../../../../test/support/video-client';
 
-export const BEES = 'How honey bees turn nectar into honey. They work together as a team.';
+// One sentence per scene (up to 3): the planner writes no more scenes than the prompt has clauses.
+export const BEES =
+  'How honey bees turn nectar into honey. They work together as a team. Each hive stores honey for the winter.';
 export const SCENE = {
   visual_description: 'A beekeeper lifts a frame from the hive',
   narration: 'The keeper checks the frames.',
 };
 
 /** The three scene edits (docs/lifecycle.md#calls-by-state), each expected to be a 409 INVALID_STATE. */
-export async function expectSceneEditsRefused(api: ApiClient, videoId: string, sceneId: string) {
-  expectError(
-    await api.patch(`/videos/${videoId}/scenes/${sceneId}`, { narration: 'Changed.' }),
+export async function expectSceneEditsRefused(client: VidgenClient, videoId: string, sceneId: string) {
+  expectApiError(
+    await client.PATCH('/api/v1/videos/{id}/scenes/{sceneId}', {
+      ...scenePath(videoId, sceneId),
+      body: { narration: 'Changed.' },
+    }),
     409,
     'INVALID_STATE',
   );
-  expectError(await api.post(`/videos/${videoId}/scenes`, SCENE), 409, 'INVALID_STATE');
-  expectError(await api.delete(`/videos/${videoId}/scenes/${sceneId}`), 409, 'INVALID_STATE');
+  expectApiError(
+    await client.POST('/api/v1/videos/{id}/scenes', { ...videoPath(videoId), body: SCENE }),
+    409,
+    'INVALID_STATE',
+  );
+  expectApiError(
+    await client.DELETE('/api/v1/videos/{id}/scenes/{sceneId}', scenePath(videoId, sceneId)),
+    409,
+    'INVALID_STATE',
+  );
 }
 
 /**
@@ -26,21 +48,21 @@ export async function expectSceneEditsRefused(api: ApiClient, videoId: string, s
  * it stays in `visualising` for at least 3 s (1 s + 2 s retry backoff) after the approval
  * answers: long enough for a handful of requests against a running stage.
  */
-export async function runningVideo(api: ApiClient) {
-  const gated = await toGate(api, {
+export async function runningVideo(client: VidgenClient) {
+  const gated = await toGate(client, {
     prompt: BEES,
     scene_count: 1,
     faults: { visualising: { fail_attempts: 2 } },
   });
-  const approved = await api.post(`/videos/${gated.id}/approve`);
-  expect(approved.status).toBe(200);
-  expect(approved.body.status).toBe('visualising');
-  return approved.body;
+  const approved = await client.POST('/api/v1/videos/{id}/approve', videoPath(gated.id));
+  expect(approved.response.status).toBe(200);
+  expect(approved.data?.status).toBe('visualising');
+  return approved.data!;
 }
 
 /** A video created with scripting held back (two failed attempts), so it sits queued/scripting for 3 s. */
-export async function scriptingVideo(api: ApiClient) {
-  const created = await createVideo(api, {
+export async function scriptingVideo(client: VidgenClient) {
+  const created = await createVideo(client, {
     prompt: BEES,
     scene_count: 1,
     faults: { scripting: { fail_attempts: 2 } },
@@ -51,8 +73,8 @@ export async function scriptingVideo(api: ApiClient) {
 
 export const completedVideo = shared(async () => {
   const account = await createAccount({ credits: 20 });
-  const gated = await toGate(account.api, { prompt: BEES, scene_count: 2 });
-  const done = await approveAndFinish(account.api, gated.id);
+  const gated = await toGate(account.client, { prompt: BEES, scene_count: 2 });
+  const done = await approveAndFinish(account.client, gated.id);
   expect(done.status).toBe('completed');
-  return { ...account, video: done, scenes: await scenesOf(account.api, done.id) };
+  return { ...account, video: done, scenes: await scenesOf(account.client, done.id) };
 });

@@ -1,0 +1,87 @@
+import { FONT_FAMILY } from '../common/fonts';
+import type { CaptionOptions } from '../common/media.types';
+import type { Cue } from '../curating/timeline';
+
+/** Caption height as a share of the frame's shorter side. */
+const FONT_SHARE: Record<CaptionOptions['size'], number> = { small: 0.045, medium: 0.06, large: 0.08 };
+/** ASS alignment codes (numpad layout): bottom, middle and top centre. */
+const ALIGNMENT: Record<CaptionOptions['position'], number> = { bottom: 2, center: 5, top: 8 };
+
+/**
+ * An ASS script that shows the given phrases (times relative to the segment's first frame) in
+ * DejaVu Sans, white on a translucent dark box, so they read on any picture; libass draws it
+ * (the `ass` filter, with the shipped fonts as its fontsdir).
+ */
+export function assCaptions(
+  phrases: Pick<Cue, 'start' | 'end' | 'text'>[],
+  frame: { width: number; height: number },
+  options: CaptionOptions,
+): string {
+  const short = Math.min(frame.width, frame.height);
+  const size = Math.round(short * FONT_SHARE[options.size]);
+  const margin = Math.round(frame.height * 0.07);
+  const side = Math.round(frame.width * 0.08);
+  const box = Math.max(2, Math.round(size * 0.25));
+  const style = [
+    'Caption',
+    FONT_FAMILY,
+    size,
+    '&H00FFFFFF', // primary: white
+    '&H00FFFFFF',
+    '&H50000000', // box (BorderStyle 3 draws it in the outline colour): black, about 70 % opaque
+    '&H00000000',
+    0, // bold
+    0,
+    0,
+    0,
+    100,
+    100,
+    0,
+    0,
+    3, // BorderStyle: opaque box
+    box,
+    0,
+    ALIGNMENT[options.position],
+    side,
+    side,
+    margin,
+    1,
+  ].join(',');
+  const events = phrases
+    .filter((p) => p.end > p.start && p.text.trim() !== '')
+    .map(
+      (p) =>
+        `Dialogue: 0,${formatAssTime(p.start)},${formatAssTime(p.end)},Caption,,0,0,0,,${assText(p.text)}`,
+    );
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${frame.width}`,
+    `PlayResY: ${frame.height}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: ${style}`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...events,
+    '',
+  ].join('\n');
+}
+
+/** Braces open override blocks and a backslash starts an escape in ASS text: neither may come from narration. */
+function assText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/\\/g, '\u2216').replace(/\{/g, '(').replace(/\}/g, ')');
+}
+/** ASS timestamps: H:MM:SS.cc (centiseconds). */
+function formatAssTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor(cs / 6000) % 60;
+  const s = Math.floor(cs / 100) % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${h}:${pad(m)}:${pad(s)}.${pad(cs % 100)}`;
+}

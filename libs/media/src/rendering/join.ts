@@ -1,0 +1,179 @@
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { tempPathFor } from '../common/atomic-file';
+import { RenderError, throwIfAborted } from '../common/media.errors';
+import { type AspectRatio, frameSize } from '../common/media.types';
+import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
+import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
+import { planTimeline } from './render-plan';
+
+export interface JoinScene {
+  audioPath: string;
+  durationSeconds: number;
+  /** The first scene's picture becomes the thumbnail. */
+  imagePath: string;
+}
+
+export interface JoinInput {
+  /** The scenes' segment files, in order. */
+  segments: string[];
+  scenes: JoinScene[];
+  aspectRatio: AspectRatio;
+  outDir: string;
+  music?: MusicInput | null;
+  subtitlesVtt?: string;
+}
+
+export interface RenderOutput {
+  videoPath: string;
+  audioPath: string;
+  thumbnailPath: string;
+  subtitlesPath: string;
+  durationSeconds: number;
+}
+
+export const RENDER_FILE_NAMES = {
+  video: 'video.mp4',
+  audio: 'narration.m4a',
+  thumbnail: 'thumbnail.jpg',
+  subtitles: 'subtitles.vtt',
+} as const;
+
+const AAC = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-movflags', '+faststart'];
+
+/**
+ * The final assets from rendered segments, in two ffmpeg runs. The first builds the audio:
+ * the narration (each scene's padded or trimmed to its segment, so picture and voice stay in
+ * step), the ducked music under it, the loudness measurement of that mix (ebur128), the narration file
+ * and the thumbnail. The second copies the segments' video as it is (no re-encode) and writes
+ * the mix through loudnorm's second pass. Every output is written under a temporary name and
+ * renamed into place once all succeeded; the video goes last, as its presence marks a render done.
+ */
+export async function joinSegments(
+  ffmpegPath: string,
+  input: JoinInput,
+  fps: number,
+  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+): Promise<RenderOutput> {
+  const { signal, onProgress } = opts;
+  const { scenes, outDir } = input;
+  if (input.segments.length !== scenes.length || scenes.length === 0)
+    throw new RenderError(`Cannot join ${input.segments.length} segments for ${scenes.length} scenes`);
+  const plan = planTimeline(
+    scenes.map((s) => s.durationSeconds),
+    fps,
+  );
+  const finals = {
+    video: path.join(outDir, RENDER_FILE_NAMES.video),
+    audio: path.join(outDir, RENDER_FILE_NAMES.audio),
+    thumbnail: path.join(outDir, RENDER_FILE_NAMES.thumbnail),
+    subtitles: path.join(outDir, RENDER_FILE_NAMES.subtitles),
+  };
+  const temps = {
+    video: tempPathFor(finals.video),
+    audio: tempPathFor(finals.audio),
+    thumbnail: tempPathFor(finals.thumbnail),
+    subtitles: tempPathFor(finals.subtitles),
+  };
+  const work = await mkdtemp(path.join(outDir, '.join-'));
+  const mixPath = path.join(work, 'mix.wav');
+  const listPath = path.join(work, 'segments.txt');
+  const { width, height } = frameSize(input.aspectRatio);
+  const n = scenes.length;
+  const music = input.music ?? undefined;
+  const totalSamples = plan.samples.reduce((a, b) => a + b, 0);
+  try {
+    const audioFilters = [
+      ...mixFilters({
+        narrationInputs: scenes.map((_, i) => i),
+        samples: plan.samples,
+        totalSamples,
+        musicInput: music ? n : undefined,
+        musicVolume: music?.volume,
+      }),
+      '[mix]asplit=2[mixout][measure]',
+      `[measure]${measureFilter()}[measured]`,
+      `[${music ? n + 1 : n}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
+    ];
+    const stderr = await runFfmpeg(
+      ffmpegPath,
+      [
+        ...FFMPEG_COMMON_ARGS,
+        // ebur128 prints its summary at the info level.
+        '-loglevel',
+        'info',
+        ...scenes.flatMap((s) => ['-i', s.audioPath]),
+        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
+        '-i',
+        scenes[0]!.imagePath,
+        '-filter_complex',
+        audioFilters.join(';'),
+        ...['-map', '[narr]', ...AAC, '-f', 'ipod', temps.audio],
+        ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
+        ...['-map', '[measured]', '-f', 'null', '-'],
+        ...[
+          '-map',
+          '[thumb]',
+          '-frames:v',
+          '1',
+          '-c:v',
+          'mjpeg',
+          '-q:v',
+          '3',
+          '-f',
+          'image2',
+          '-update',
+          '1',
+        ],
+        temps.thumbnail,
+      ],
+      {
+        signal,
+        onTime: onProgress ? (t) => onProgress(0.5 * Math.min(1, t / plan.totalSeconds)) : undefined,
+      },
+    );
+    const loudness = parseLoudness(stderr);
+
+    await writeFile(listPath, input.segments.map((s) => `file '${s.replace(/'/g, "'\\''")}'\n`).join(''));
+    await runFfmpeg(
+      ffmpegPath,
+      [
+        ...FFMPEG_COMMON_ARGS,
+        '-loglevel',
+        'error',
+        ...['-f', 'concat', '-safe', '0', '-i', listPath],
+        ...['-i', mixPath],
+        ...['-filter_complex', `[1:a]${normaliseFilter(loudness)}[final]`],
+        ...['-map', '0:v', '-map', '[final]', '-c:v', 'copy'],
+        ...AAC,
+        ...['-f', 'mp4', temps.video],
+      ],
+      {
+        signal,
+        onTime: onProgress ? (t) => onProgress(0.5 + 0.5 * Math.min(1, t / plan.totalSeconds)) : undefined,
+      },
+    );
+    for (const file of [temps.video, temps.audio, temps.thumbnail]) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.size === 0)
+        throw new RenderError(`ffmpeg finished without writing ${path.basename(file)}`);
+    }
+    await writeFile(temps.subtitles, input.subtitlesVtt ?? 'WEBVTT\n\n');
+    throwIfAborted(signal);
+    for (const key of ['audio', 'thumbnail', 'subtitles', 'video'] as const)
+      await rename(temps[key], finals[key]);
+  } catch (err) {
+    await Promise.all(Object.values(temps).map((t) => rm(t, { force: true })));
+    throw err;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  onProgress?.(1);
+  return {
+    videoPath: finals.video,
+    audioPath: finals.audio,
+    thumbnailPath: finals.thumbnail,
+    subtitlesPath: finals.subtitles,
+    durationSeconds: Math.max(plan.totalSeconds, plan.totalFrames / fps),
+  };
+}

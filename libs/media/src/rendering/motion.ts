@@ -1,0 +1,92 @@
+import { hash32, seededRandom } from '../common/text';
+
+/**
+ * Ken Burns motion, as a scale-then-crop over a still that was fitted once to a slightly
+ * larger canvas (OVERSAMPLE × the frame): each frame is one downscale of a frame-sized picture
+ * plus a crop, far cheaper than zoompan over a full-size picture, and the crop moves in whole
+ * output pixels, so slow pans stay smooth (docs/decisions.md, "Motion", has the measurements).
+ */
+export const OVERSAMPLE = 1.2;
+
+const KINDS = ['zoom-in', 'pan-right', 'zoom-out', 'pan-down', 'pan-left', 'pan-up'] as const;
+export type KenBurnsKind = (typeof KINDS)[number];
+
+/** Zoom (1 = the frame) and where the frame sits in the spare room (0..1 on each axis), at start and end. */
+export interface KenBurns {
+  kind: KenBurnsKind;
+  zoom: [number, number];
+  x: [number, number];
+  y: [number, number];
+}
+
+/**
+ * The motion of scene `index` of a video: the kinds take turns from a starting point the seed
+ * picks, so neighbouring scenes never move alike; depth and framing vary with the seed too.
+ */
+export function kenBurnsFor(seed: string, index: number): KenBurns {
+  const kind = KINDS[(hash32(seed) + index) % KINDS.length]!;
+  const rnd = seededRandom(`${seed}:motion:${index}`);
+  const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
+  const depth = between(0.1, 0.16);
+  const fx = between(0.3, 0.7);
+  const fy = between(0.3, 0.7);
+  switch (kind) {
+    case 'zoom-in':
+      return { kind, zoom: [1, 1 + depth], x: [0.5, fx], y: [0.5, fy] };
+    case 'zoom-out':
+      return { kind, zoom: [1 + depth, 1], x: [fx, 0.5], y: [fy, 0.5] };
+    case 'pan-right':
+      return { kind, zoom: [1.12, 1.12 + depth / 4], x: [0.1, 0.9], y: [fy, fy] };
+    case 'pan-left':
+      return { kind, zoom: [1.12, 1.12 + depth / 4], x: [0.9, 0.1], y: [fy, fy] };
+    case 'pan-down':
+      return { kind, zoom: [1.14, 1.14 + depth / 4], x: [fx, fx], y: [0.1, 0.9] };
+    case 'pan-up':
+      return { kind, zoom: [1.14, 1.14 + depth / 4], x: [fx, fx], y: [0.9, 0.1] };
+  }
+}
+
+const num = (v: number) => Number(v.toFixed(5)).toString();
+const lerp = ([a, b]: [number, number], p: string) => (a === b ? num(a) : `(${num(a)}+${num(b - a)}*${p})`);
+
+/**
+ * Filters that fit any picture to the frame without distortion (cover: scaled until it fills
+ * the frame, centred, the overflow cropped) and repeat it for `frames` frames, moving or not.
+ * `offset`/`span`: where these frames sit in the scene's on-screen span, so two renders of
+ * different parts of one scene continue the same motion.
+ */
+export function stillFilters(opts: {
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  motion: KenBurns | null;
+  offset: number;
+  span: number;
+}): string {
+  const { width: w, height: h, fps, frames, motion } = opts;
+  const even = (v: number) => 2 * Math.round(v / 2);
+  const bw = motion ? even(w * OVERSAMPLE) : w;
+  const bh = motion ? even(h * OVERSAMPLE) : h;
+  // Stills are full-range RGB: convert to limited-range BT.709, which every player expects of H.264.
+  const fit = [
+    `scale=${bw}:${bh}:force_original_aspect_ratio=increase:out_color_matrix=bt709:out_range=tv`,
+    `crop=${bw}:${bh}`,
+    'setsar=1',
+    'format=yuv420p',
+    // settb + setpts=N give integer frame timestamps, so segments join without drift.
+    `loop=loop=${frames - 1}:size=1:start=0`,
+    `settb=1/${fps}`,
+    'setpts=N',
+  ];
+  if (!motion) return fit.join(',');
+  const p = `clip((n+${opts.offset})/${Math.max(1, opts.span - 1)},0,1)`;
+  const zoom = lerp(motion.zoom, p);
+  return [
+    ...fit,
+    // Bilinear: a slight downscale per frame needs no more, and costs 40 % less than bicubic.
+    `scale=w='2*trunc(${w}*${zoom}/2)':h='2*trunc(${h}*${zoom}/2)':eval=frame:flags=bilinear`,
+    `crop=${w}:${h}:x='(iw-${w})*${lerp(motion.x, p)}':y='(ih-${h})*${lerp(motion.y, p)}'`,
+    'setsar=1',
+  ].join(',');
+}

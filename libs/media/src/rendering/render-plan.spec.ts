@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CAPTIONS } from '../common/media.types';
+import { normaliseFilter, parseLoudness } from './audio-mix';
+import { assCaptions } from './captions';
+import { filterValue } from './ffmpeg-process';
+import { kenBurnsFor } from './motion';
+import { fadeFrames, planTimeline, sceneSpan } from './render-plan';
+
+describe('planTimeline', () => {
+  it('gives each segment the frames of its narration, rounded from the running total', () => {
+    const plan = planTimeline([1 / 3, 1 / 3, 1 / 3, 2.5], 24);
+    expect(plan.totalFrames).toBe(Math.round((1 + 2.5) * 24));
+    expect(plan.frames.reduce((a, b) => a + b, 0)).toBe(plan.totalFrames);
+    expect(plan.startFrames).toEqual([0, 8, 16, 24]);
+    expect(plan.totalSeconds).toBeCloseTo(3.5, 4);
+  });
+});
+
+describe('fades and scene spans', () => {
+  const plan = planTimeline([3, 0.4, 3], 24);
+
+  it('fades for half a second, never more than half of either scene, and not after the last', () => {
+    expect(fadeFrames(plan, 0, 'fade', 24)).toBe(Math.floor(plan.frames[1]! / 2));
+    expect(fadeFrames(planTimeline([3, 3], 24), 0, 'fade', 24)).toBe(12);
+    expect(fadeFrames(plan, 2, 'fade', 24)).toBe(0);
+    expect(fadeFrames(plan, 0, 'none', 24)).toBe(0);
+  });
+
+  it('starts a scene on screen where the fade into it begins, so its motion continues across segments', () => {
+    const span = sceneSpan(plan, 1, 'fade', 24);
+    expect(span.start).toBe(plan.startFrames[1]! - fadeFrames(plan, 0, 'fade', 24));
+    expect(span.start + span.length).toBe(plan.startFrames[2]);
+    expect(sceneSpan(plan, 0, 'fade', 24)).toEqual({ start: 0, length: plan.frames[0] });
+    expect(sceneSpan(plan, 1, 'none', 24)).toEqual({ start: plan.startFrames[1], length: plan.frames[1] });
+  });
+});
+
+describe('kenBurnsFor', () => {
+  it('is the same for the same video and scene, and neighbouring scenes move differently', () => {
+    expect(kenBurnsFor('video-a', 3)).toEqual(kenBurnsFor('video-a', 3));
+    for (let i = 0; i < 11; i++)
+      expect(kenBurnsFor('video-a', i).kind).not.toBe(kenBurnsFor('video-a', i + 1).kind);
+    const kinds = new Set(Array.from({ length: 6 }, (_, i) => kenBurnsFor('video-b', i).kind));
+    expect(kinds.size).toBe(6);
+    // Zooms stay within the oversampled canvas, so the picture is never upscaled past it.
+    for (let i = 0; i < 12; i++) {
+      const m = kenBurnsFor(`video-${i}`, i);
+      expect(Math.max(...m.zoom)).toBeLessThan(1.2);
+      expect(Math.min(...m.zoom)).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('assCaptions', () => {
+  const frame = { width: 1280, height: 720 };
+  const phrase = [{ start: 0.5, end: 2.25, text: 'Honey {bold} \\N here' }];
+
+  it('places and sizes captions as asked, white on a box, in the shipped font', () => {
+    const bottom = assCaptions(phrase, frame, DEFAULT_CAPTIONS);
+    const top = assCaptions(phrase, frame, { ...DEFAULT_CAPTIONS, position: 'top', size: 'large' });
+    const style = (ass: string) =>
+      ass
+        .split('\n')
+        .find((l) => l.startsWith('Style:'))!
+        .split(',');
+    expect(style(bottom)[1]).toBe('DejaVu Sans');
+    expect(style(bottom)[18]).toBe('2');
+    expect(style(top)[18]).toBe('8');
+    expect(Number(style(top)[2])).toBeGreaterThan(Number(style(bottom)[2]));
+    expect(style(bottom)[15]).toBe('3');
+    expect(bottom).toContain('Dialogue: 0,0:00:00.50,0:00:02.25,Caption,,0,0,0,,');
+  });
+
+  it('keeps narration from opening override blocks or escapes', () => {
+    const line = assCaptions(phrase, frame, DEFAULT_CAPTIONS)
+      .split('\n')
+      .find((l) => l.startsWith('Dialogue:'))!;
+    expect(line).not.toMatch(/[{}\\]/);
+    expect(line).toContain('Honey (bold)');
+  });
+});
+
+describe('filterValue', () => {
+  it('escapes a path for an option inside a filter graph', () => {
+    expect(filterValue('/plain/path')).toBe('/plain/path');
+    expect(filterValue("/a b/it's:x,[y];z")).toBe("/a b/it\\\\\\'s\\\\:x\\,\\[y\\]\\;z");
+  });
+});
+
+describe('normaliseFilter', () => {
+  const summary = (i: string, peak: string) =>
+    `Summary:\n  Integrated loudness:\n    I: ${i} LUFS\n    Threshold: -80.0 LUFS\n  Loudness range:\n    LRA: 0.0 LU\n  True peak:\n    Peak: ${peak} dBFS\n`;
+
+  it('leaves digital silence as it is: a gain up to the target would turn zeros into NaN', () => {
+    expect(normaliseFilter(parseLoudness(summary('-70.0', '-inf')))).not.toContain('loudnorm');
+  });
+
+  it('brings a measured mix to the target in one linear gain', () => {
+    const filter = normaliseFilter(parseLoudness(summary('-23.4', '-6.1')));
+    expect(filter).toContain('loudnorm=I=-16');
+    expect(filter).toContain('measured_I=-23.40');
+    expect(filter).toContain('linear=true');
+  });
+});

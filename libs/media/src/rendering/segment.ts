@@ -1,0 +1,110 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FONT_DIR } from '../common/fonts';
+import { type AspectRatio, frameSize } from '../common/media.types';
+import { buildTimeline, phraseCues } from '../curating/timeline';
+import { assCaptions } from './captions';
+import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
+import { kenBurnsFor, stillFilters } from './motion';
+import { fadeFrames, planTimeline, type RenderStyle, sceneSpan } from './render-plan';
+
+/** What a segment needs to know of every scene: the plan (and so its own timing) depends on all of them. */
+export interface SegmentScene {
+  imagePath: string;
+  durationSeconds: number;
+  /** The words spoken over the scene: its burned-in captions. */
+  narration?: string;
+}
+
+export interface SegmentInput {
+  scenes: SegmentScene[];
+  /** Zero-based scene whose segment this is. */
+  index: number;
+  aspectRatio: AspectRatio;
+  style: RenderStyle;
+}
+
+/** ffmpeg encodes segments alike, so the join can copy them into one stream. */
+export const SEGMENT_ENCODE_ARGS = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'superfast',
+  '-crf',
+  '23',
+  '-pix_fmt',
+  'yuv420p',
+];
+
+/**
+ * The ffmpeg arguments of scene `index`'s segment: its still (moving or not) for exactly its
+ * narration's frames, ending in the crossfade into the next scene's first frames (rendered here
+ * from the next scene's picture and motion), captions burned in. `dir` receives the captions
+ * script; ffmpeg must run with `dir` as its working folder.
+ */
+export async function segmentArgs(
+  input: SegmentInput,
+  fps: number,
+  dir: string,
+  outPath: string,
+): Promise<{ args: string[]; frames: number }> {
+  const { scenes, index: i, style } = input;
+  const { width, height } = frameSize(input.aspectRatio);
+  const plan = planTimeline(
+    scenes.map((s) => s.durationSeconds),
+    fps,
+  );
+  const frames = plan.frames[i]!;
+  const fade = fadeFrames(plan, i, style.transition, fps);
+  const motion = (j: number) => (style.motion === 'kenburns' ? kenBurnsFor(style.seed, j) : null);
+
+  const own = sceneSpan(plan, i, style.transition, fps);
+  const filters = [
+    `[0:v]${stillFilters({ width, height, fps, frames, motion: motion(i), offset: plan.startFrames[i]! - own.start, span: own.length })}[own]`,
+  ];
+  let video = '[own]';
+  if (fade > 0) {
+    const next = sceneSpan(plan, i + 1, style.transition, fps);
+    filters.push(
+      `[1:v]${stillFilters({ width, height, fps, frames: fade, motion: motion(i + 1), offset: 0, span: next.length })}[next]`,
+      `[own][next]xfade=transition=fade:duration=${fade / fps}:offset=${(frames - fade) / fps}[faded]`,
+    );
+    video = '[faded]';
+  }
+
+  const narration = scenes[i]!.narration ?? '';
+  if (style.captions.burn_in && narration.trim() !== '') {
+    const [cue] = buildTimeline([{ narration, durationSeconds: scenes[i]!.durationSeconds }]).cues;
+    await writeFile(
+      path.join(dir, 'captions.ass'),
+      assCaptions(phraseCues(cue!), { width, height }, style.captions),
+    );
+    filters.push(
+      `${video}ass=filename=captions.ass:fontsdir=${filterValue(FONT_DIR)},format=yuv420p[captioned]`,
+    );
+    video = '[captioned]';
+  }
+
+  const args = [
+    ...FFMPEG_COMMON_ARGS,
+    '-loglevel',
+    'error',
+    '-i',
+    scenes[i]!.imagePath,
+    ...(fade > 0 ? ['-i', scenes[i + 1]!.imagePath] : []),
+    '-filter_complex',
+    filters.join(';'),
+    '-map',
+    video,
+    '-frames:v',
+    String(frames),
+    ...SEGMENT_ENCODE_ARGS,
+    '-r',
+    String(fps),
+    '-an',
+    '-f',
+    'mp4',
+    outPath,
+  ];
+  return { args, frames };
+}

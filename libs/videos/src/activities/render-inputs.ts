@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { ApplicationFailure } from '@temporalio/activity';
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { MusicInput, RenderScene, RenderStyle } from '@vidgen/media';
+import type { VideoRepository, WorkflowVideo } from '../video.repository';
+
+export interface RenderInputDeps {
+  videos: Pick<VideoRepository, 'scenes'>;
+  assets: Pick<AssetRepository, 'find'>;
+  storage: Pick<AssetStorage, 'localCopy'>;
+}
+
+/** A scene as it is stored: its image and narration by storage key. */
+export interface StoredScene {
+  id: string;
+  position: number;
+  imageKey: string;
+  audioKey: string;
+  durationSeconds: number;
+  narration: string;
+}
+
+export type LocalScene = RenderScene & { id: string; position: number };
+
+/** The folder of a step's scratch folder that holds the inputs fetched from storage. */
+const inputsDir = (dir: string) => path.join(dir, 'inputs');
+
+/**
+ * Each scene's image, narration file and words, in order, as local files ffmpeg can open
+ * (fetched from storage into `dir` when it is not this disk); a scene without them cannot be
+ * rendered.
+ */
+export async function renderScenes(
+  deps: RenderInputDeps,
+  video: WorkflowVideo,
+  dir: string,
+): Promise<LocalScene[]> {
+  return localScenes(deps, await storedScenes(deps, video), dir, { audio: true });
+}
+
+/** The scenes' files fetched into `dir`; without `audio`, images only (all a segment needs). */
+export async function localScenes(
+  { storage }: Pick<RenderInputDeps, 'storage'>,
+  scenes: StoredScene[],
+  dir: string,
+  opts: { audio: boolean },
+): Promise<LocalScene[]> {
+  const to = inputsDir(dir);
+  return Promise.all(
+    scenes.map(async ({ imageKey, audioKey, ...s }) => ({
+      ...s,
+      imagePath: await storage.localCopy(imageKey, to),
+      audioPath: opts.audio ? await storage.localCopy(audioKey, to) : '',
+    })),
+  );
+}
+
+/** Each scene's image and narration by storage key, in order; a scene without them cannot be rendered. */
+export async function storedScenes(
+  { videos, assets }: Pick<RenderInputDeps, 'videos' | 'assets'>,
+  video: WorkflowVideo,
+): Promise<StoredScene[]> {
+  const scenes = await videos.scenes.list(video.accountId, video.id);
+  return Promise.all(
+    scenes.map(async (s) => {
+      const [image, audio] = await Promise.all([
+        s.imageAssetId ? assets.find(video.accountId, s.imageAssetId) : undefined,
+        s.narrationAssetId ? assets.find(video.accountId, s.narrationAssetId) : undefined,
+      ]);
+      if (!image || !audio || s.narrationSeconds === null) {
+        throw ApplicationFailure.nonRetryable(
+          `Scene ${s.position} has no image or narration`,
+          'INVALID_INPUT',
+        );
+      }
+      return {
+        id: s.id,
+        position: s.position,
+        imageKey: image.path,
+        audioKey: audio.path,
+        durationSeconds: s.narrationSeconds,
+        narration: s.narration,
+      };
+    }),
+  );
+}
+
+/** The client's motion, transition and captions; the video id seeds the motion, so every render of it moves alike. */
+export function renderStyle(video: WorkflowVideo): RenderStyle {
+  const o = video.options;
+  return { motion: o.motion, transition: o.transition, captions: o.captions, seed: video.id };
+}
+
+/** The music file under the video, when the client chose one, as a local file (see renderScenes). */
+export async function renderMusic(
+  { assets, storage }: RenderInputDeps,
+  video: WorkflowVideo,
+  dir: string,
+): Promise<MusicInput | null> {
+  const music = video.options.music;
+  if (!music) return null;
+  const asset = await assets.find(video.accountId, music.asset_id);
+  if (asset?.type !== 'audio') {
+    throw ApplicationFailure.nonRetryable(`The music asset ${music.asset_id} is gone`, 'INVALID_INPUT');
+  }
+  return { path: await storage.localCopy(asset.path, inputsDir(dir)), volume: music.volume };
+}

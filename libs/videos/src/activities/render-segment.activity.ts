@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import type { FfmpegRenderer } from '@vidgen/media';
+import { eventKeys, type VideoActivities } from '@vidgen/workflows';
+import type { VideoRepository } from '../video.repository';
+import { parseInput, schemas } from './activity-inputs';
+import type { RunMediaStep } from './media-step';
+import { localScenes, renderStyle, storedScenes } from './render-inputs';
+
+export interface RenderSegmentDeps {
+  videos: Pick<VideoRepository, 'scenes' | 'events'>;
+  assets: Pick<AssetRepository, 'find'>;
+  storage: Pick<AssetStorage, 'localCopy' | 'scratchDir'>;
+  renderer: Pick<FfmpegRenderer, 'renderSegment'>;
+  runStep: RunMediaStep;
+}
+
+/**
+ * Rendering, one scene at a time: the scene's segment, stored beside the video's assets under a
+ * name of its own per attempt and recorded by a keyed event that names the file. An attempt
+ * whose segment another attempt already recorded throws its file away (stale), so a worker
+ * that dies or stalls mid-render costs only this scene's segment.
+ */
+export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<VideoActivities, 'renderSegment'> {
+  const { videos, storage, renderer, runStep } = deps;
+  return {
+    async renderSegment(raw) {
+      const input = parseInput(schemas.segmentWork, raw);
+      const key = eventKeys.run.segment(input.run, input.sceneId);
+      const attempt = Context.current().info.attempt;
+      await runStep({
+        videoId: input.videoId,
+        load: async (video) => {
+          if (video.videoAssetId) return undefined;
+          if (await videos.events.has(video.accountId, video.id, key)) return undefined;
+          const scenes = await storedScenes(deps, video);
+          const index = scenes.findIndex((s) => s.id === input.sceneId);
+          if (index < 0)
+            throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
+          return { video, scenes, index };
+        },
+        workDir: (video) =>
+          storage.scratchDir(video.accountId, video.id, `segment-${input.run}-${input.sceneId}-${attempt}`),
+        // The scenes' images come to this disk first (from the bucket, with the s3 driver).
+        make: async ({ video, scenes, index }, dir, signal) =>
+          renderer.renderSegment(
+            {
+              scenes: await localScenes(deps, scenes, dir, { audio: false }),
+              index,
+              aspectRatio: video.options.aspect_ratio,
+              style: renderStyle(video),
+            },
+            path.join(dir, 'segment.mp4'),
+            { signal },
+          ),
+        files: (segment, { index }) => [
+          {
+            source: segment.path,
+            name: `segment-run${input.run}-${index + 1}.mp4`,
+            type: null,
+            mimeType: 'video/mp4',
+          },
+        ],
+        stale: ({ video }, trx) => videos.events.has(video.accountId, video.id, key, trx),
+        record: async ({ scenes, index }, segment, _assets, _trx, [stored]) => ({
+          key,
+          type: 'segment_rendered',
+          stage: 'rendering',
+          // The file's name only: where the video's folder lies is storage's business.
+          data: {
+            scene_id: input.sceneId,
+            position: scenes[index]!.position,
+            frames: segment.frames,
+            file: path.basename(stored!),
+          },
+        }),
+      });
+    },
+  };
+}

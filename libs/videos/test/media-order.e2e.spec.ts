@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount } from '../../../test/support/api';
+import { type ServiceProcess, type Stack, spawnService, startStack } from '../../../test/support/processes';
+import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
+
+const SCENES = Array.from({ length: 3 }, (_, i) => ({
+  narration: `Scene ${i + 1}. The tide comes in over the flats and the birds move inland.`,
+}));
+
+/**
+ * Media work is started in approval order, an account's first video before anyone's second
+ * (docs/decisions.md#fairness-of-media-work). One media worker process holds all the media
+ * work, so its order decides; the spec compares completion order only, never durations.
+ */
+describe('media work order', () => {
+  let stack: Stack;
+  let media: ServiceProcess;
+
+  beforeAll(async () => {
+    const ctx = inject('stack');
+    stack = await startStack({
+      databaseUrl: ctx.databaseUrl,
+      temporalAddress: ctx.temporalAddress,
+      taskQueue: `media-order-${Date.now()}`,
+      dataDir: path.join(ctx.dataDir, 'media-order'),
+      env: { WORKER_ROLES: 'control' },
+    });
+    media = spawnService('worker', { ...stack.env, WORKER_ROLES: 'media', WORKER_METRICS_PORT: '0' });
+  });
+  afterAll(async () => {
+    await media?.stop();
+    await stack?.stop();
+  });
+
+  it('finishes the first approved video before the last, and one account with three videos does not starve one with one', async () => {
+    const a = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    const b = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    const owners = [a, a, a, b];
+    const ids: string[] = [];
+    for (const [i, owner] of owners.entries()) {
+      const created = await owner.api.post('/videos', { prompt: `Tides ${i}`, scenes: SCENES });
+      expect(created.status, created.text).toBe(201);
+      ids.push(created.body.id);
+    }
+    for (const [i, id] of ids.entries()) await waitForVideo(owners[i]!.api, id, atGate);
+    // Approved one after the other: A's three videos, then B's one.
+    for (const [i, id] of ids.entries()) {
+      const approved = await owners[i]!.api.post(`/videos/${id}/approve`);
+      expect(approved.status, approved.text).toBe(200);
+    }
+    const completedAt: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const done = await waitForVideo(owners[i]!.api, id, finished, 600_000);
+      expect(done.status, JSON.stringify(done.failure_reason)).toBe('completed');
+      const log = await events(owners[i]!.api, id);
+      completedAt.push(Date.parse(`${log.find((e) => e.type === 'completed').created_at}Z`));
+    }
+    const [a1, , a3, b1] = completedAt as [number, number, number, number];
+    expect(a1, 'the first approved video completes before the last approved').toBeLessThan(b1);
+    expect(a1, "A's first video completes before its third").toBeLessThan(a3);
+    // FIFO task queues would finish B's video, approved last, after all of A's.
+    expect(b1, "B's only video completes before A's third").toBeLessThan(a3);
+  }, 900_000);
+});
