@@ -18,6 +18,20 @@ describe('AssetUrlSigner', () => {
     expect(signer.verify(ID, expires, signature, now + 26 * HOUR)).toBe(false);
   });
 
+  it('gives the same URL within an expiry hour and a freshly signed one in the next', () => {
+    const s = new AssetUrlSigner('secret', 'https://vidgen.example', 24 * 3600);
+    const now = Date.UTC(2026, 10, 1, 10, 0, 0);
+    const first = s.url(ID, now + 1000);
+    expect(s.url(ID, now + 30 * 60_000)).toBe(first);
+    const next = new URL(s.url(ID, now + HOUR + 1000));
+    expect(next.toString()).not.toBe(first);
+    expect(s.verify(ID, next.searchParams.get('expires')!, next.searchParams.get('signature')!, now)).toBe(
+      true,
+    );
+    // Kept URLs are per asset: another asset's is its own.
+    expect(s.url(OTHER, now + HOUR + 1000)).not.toBe(next.toString());
+  });
+
   it('refreshes every signed asset URL in a payload and leaves the rest byte for byte', () => {
     const month = 30 * 24 * HOUR;
     const then = Date.UTC(2026, 9, 1, 10, 0, 0);

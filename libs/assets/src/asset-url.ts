@@ -5,6 +5,8 @@ import type { Db } from '@vidgen/db';
 const SIGNED_CONTENT_URL =
   /https?:\/\/[^\s"?#]*?\/api\/v1\/assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content\?expires=\d+&signature=[0-9a-f]{64}/g;
 
+const MAX_SIGNED_KEPT = 50_000;
+
 /**
  * Asset URLs in video records are absolute and signed with an expiry, so a webhook receiver
  * can download them without an API key: /api/v1/assets/{id}/content?expires=…&signature=…
@@ -20,10 +22,24 @@ export class AssetUrlSigner {
     return createHmac('sha256', this.secret).update(`${assetId}.${expires}`).digest('hex');
   }
 
+  /** The URLs of the current expiry hour, by asset id: a page of 20 videos signs 80 of them. */
+  private readonly signed = new Map<string, string>();
+  private signedExpires = 0;
+
   url(assetId: string, now = Date.now()): string {
-    // Expiry rounded up to the hour: the same asset gets the same URL within an hour, which caches well.
+    // Expiry rounded up to the hour: the same asset gets the same URL within an hour, which caches
+    // well, for clients and here (an HMAC per URL was a measurable part of a list request).
     const expires = Math.ceil((now / 1000 + this.ttlSeconds) / 3600) * 3600;
-    return `${this.baseUrl}/api/v1/assets/${assetId}/content?expires=${expires}&signature=${this.sign(assetId, expires)}`;
+    if (expires !== this.signedExpires || this.signed.size >= MAX_SIGNED_KEPT) {
+      this.signed.clear();
+      this.signedExpires = expires;
+    }
+    let url = this.signed.get(assetId);
+    if (!url) {
+      url = `${this.baseUrl}/api/v1/assets/${assetId}/content?expires=${expires}&signature=${this.sign(assetId, expires)}`;
+      this.signed.set(assetId, url);
+    }
+    return url;
   }
 
   /**

@@ -11,10 +11,16 @@ import {
 export const ASSET_TYPES = ['video', 'audio', 'thumbnail', 'image', 'narration', 'subtitles'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
+export const ASSET_SOURCES = ['upload', 'import', 'generated'] as const;
+export type AssetSource = (typeof ASSET_SOURCES)[number];
+
 export interface Asset {
   id: string;
   accountId: string;
-  videoId: string;
+  /** Null for an asset the client uploaded or imported: it belongs to the account. */
+  videoId: string | null;
+  source: AssetSource;
+  name: string | null;
   sceneId: string | null;
   type: AssetType;
   path: string;
@@ -27,8 +33,13 @@ export interface Asset {
 }
 
 export interface NewAsset {
+  /** Given when the file was named after the asset before the row existed (a client's file). */
+  id?: string;
   accountId: string;
-  videoId: string;
+  /** Null for a client's upload or import. */
+  videoId: string | null;
+  source?: AssetSource;
+  name?: string | null;
   sceneId?: string | null;
   type: AssetType;
   path: string;
@@ -45,6 +56,8 @@ const COLUMNS = [
   'video_id',
   'scene_id',
   'type',
+  'source',
+  'name',
   'path',
   'mime_type',
   'size_bytes',
@@ -62,7 +75,10 @@ export class AssetRepository {
     const row = await (trx ?? this.db)
       .insertInto('assets')
       .values({
+        ...(asset.id ? { id: asset.id } : {}),
         account_id: asset.accountId,
+        source: asset.source ?? 'generated',
+        name: asset.name ?? null,
         video_id: asset.videoId,
         scene_id: asset.sceneId ?? null,
         type: asset.type,
@@ -89,6 +105,27 @@ export class AssetRepository {
     return row && toAsset(row);
   }
 
+  /**
+   * The live assets among `ids`, their rows share-locked until the transaction ends: a video
+   * that starts to use them holds them against a concurrent delete (which locks for update).
+   */
+  async findShared(
+    accountId: string,
+    ids: readonly string[],
+    trx: Transaction<Database>,
+  ): Promise<Map<string, Asset>> {
+    if (ids.length === 0) return new Map();
+    const rows = await trx
+      .selectFrom('assets')
+      .select(COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('id', 'in', [...new Set(ids)])
+      .where('deleted_at', 'is', null)
+      .forShare()
+      .execute();
+    return new Map(rows.map((r) => [r.id, toAsset(r)]));
+  }
+
   /** For signed URLs: the signature proves the caller was given this asset, so no account is needed. */
   async findForSignedUrl(id: string): Promise<Asset | undefined> {
     const row = await this.db
@@ -102,7 +139,13 @@ export class AssetRepository {
 
   async list(
     accountId: string,
-    filter: { videoId?: string; type?: AssetType; limit: number; cursor?: { createdAt: string; id: string } },
+    filter: {
+      videoId?: string;
+      type?: AssetType;
+      source?: AssetSource;
+      limit: number;
+      cursor?: { createdAt: string; id: string };
+    },
   ): Promise<Asset[]> {
     let q = this.db
       .selectFrom('assets')
@@ -111,9 +154,38 @@ export class AssetRepository {
       .where('deleted_at', 'is', null);
     if (filter.videoId) q = q.where('video_id', '=', filter.videoId);
     if (filter.type) q = q.where('type', '=', filter.type);
+    if (filter.source) q = q.where('source', '=', filter.source);
     if (filter.cursor) q = q.where(beforeCursor(filter.cursor));
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     return rows.map(toAsset);
+  }
+
+  async rename(accountId: string, id: string, name: string | null): Promise<Asset | undefined> {
+    const row = await this.db
+      .updateTable('assets')
+      .set({ name, updated_at: sql`now()` })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    return row && toAsset(row);
+  }
+
+  /**
+   * Locks a live asset's row until the transaction ends, so a delete and a video that starts
+   * to use the asset cannot pass each other; false when there is no such asset.
+   */
+  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<boolean> {
+    const row = await trx
+      .selectFrom('assets')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async markDeleted(accountId: string, id: string, trx?: Transaction<Database>): Promise<boolean> {
@@ -145,6 +217,8 @@ function toAsset(row: Row): Asset {
     videoId: row.video_id,
     sceneId: row.scene_id,
     type: row.type,
+    source: row.source,
+    name: row.name,
     path: row.path,
     mimeType: row.mime_type,
     sizeBytes: Number(row.size_bytes),

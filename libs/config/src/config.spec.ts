@@ -13,3 +13,92 @@ describe('DATABASE_TIMEOUT_MS', () => {
     }
   });
 });
+
+describe('API_METRICS_PORT, WORKER_METRICS_PORT', () => {
+  it('default to 9464 and 9465, and take any port, 0 turning one off', () => {
+    expect(loadConfig({}).metrics).toEqual({ apiPort: 9464, workerPort: 9465 });
+    expect(loadConfig({ API_METRICS_PORT: '19464', WORKER_METRICS_PORT: '0' }).metrics).toEqual({
+      apiPort: 19464,
+      workerPort: 0,
+    });
+  });
+
+  it('refuses what is not a port', () => {
+    expect(() => loadConfig({ API_METRICS_PORT: '70000' })).toThrow(/API_METRICS_PORT/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: 'metrics' })).toThrow(/WORKER_METRICS_PORT/);
+  });
+});
+
+describe('WORKER_ROLES', () => {
+  it('polls both queues by default and takes a comma-separated list of roles', () => {
+    expect(loadConfig({}).workerRoles).toEqual({ control: true, media: true });
+    expect(loadConfig({ WORKER_ROLES: 'media' }).workerRoles).toEqual({ control: false, media: true });
+    expect(loadConfig({ WORKER_ROLES: 'control' }).workerRoles).toEqual({ control: true, media: false });
+    expect(loadConfig({ WORKER_ROLES: ' Control, media ' }).workerRoles).toEqual({
+      control: true,
+      media: true,
+    });
+  });
+
+  it('refuses unknown or empty roles', () => {
+    for (const value of ['render', 'media,gpu', ' , ']) {
+      expect(() => loadConfig({ WORKER_ROLES: value }), value).toThrow(/WORKER_ROLES/);
+    }
+  });
+});
+
+describe('ASSET_UPLOAD_MAX_BYTES', () => {
+  it('defaults to 25 MiB and takes a whole number of bytes', () => {
+    expect(loadConfig({}).assets.uploadMaxBytes).toBe(26_214_400);
+    expect(loadConfig({ ASSET_UPLOAD_MAX_BYTES: '65536' }).assets.uploadMaxBytes).toBe(65_536);
+  });
+
+  it('refuses a limit that is not a whole number of bytes or too small for any file', () => {
+    for (const value of ['0', '-5', '1.5', 'big', '100']) {
+      expect(() => loadConfig({ ASSET_UPLOAD_MAX_BYTES: value }), value).toThrow(ConfigError);
+    }
+  });
+});
+
+describe('STORAGE_DRIVER and the S3 settings', () => {
+  it('keeps assets on local disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the bucket, endpoint, region, keys and path style for s3', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'vidgen',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'vidgen',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+    });
+  });
+
+  it('leaves credentials to the SDK when no keys are set', () => {
+    const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-1' });
+    expect(config.storage).toMatchObject({ s3: { region: 'eu-west-1', credentials: undefined } });
+  });
+
+  it('refuses s3 without a bucket, half a key pair, or an endpoint that is not a URL', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+  });
+});

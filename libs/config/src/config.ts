@@ -20,7 +20,10 @@ const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().default('vidgen'),
+  WORKER_ROLES: z.string().default('all'),
   VIDEO_WORKFLOW_UPDATES_PER_RUN: z.coerce.number().int().min(5).max(1500).default(500),
+  API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   TEMPORAL_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -40,11 +43,23 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['test', 'none']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ASSET_URL_SECRET: optionalString,
+  ASSET_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   ASSET_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
     .positive()
     .default(7 * 24 * 3600),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
 });
 
 export interface AppConfig {
@@ -64,12 +79,19 @@ export interface AppConfig {
     /** Updates a video workflow run accepts before it continues as new (Temporal allows 2,000). */
     videoUpdatesPerRun: number;
   };
+  /**
+   * What a worker process polls (WORKER_ROLES): `control`, the main queue (workflows,
+   * bookkeeping, webhooks); `media`, the media queue (images, narration, render segments, joins).
+   */
+  workerRoles: { control: boolean; media: boolean };
   /** Ports of what `npm start` runs itself when TEMPORAL_ADDRESS or DATABASE_URL is unset. */
   embedded: {
     temporalPort: number;
     temporalUiPort: number;
     postgresPort: number;
   };
+  /** Ports of the Prometheus endpoints (/metrics), apart from the public api; 0 turns one off. */
+  metrics: { apiPort: number; workerPort: number };
   publicBaseUrl: string;
   ffmpegPath: string | undefined;
   faultInjection: boolean;
@@ -89,7 +111,14 @@ export interface AppConfig {
     dir: string;
     urlSecret: string | undefined;
     urlTtlSeconds: number;
+    /** Largest file a client may upload or import; past it the transfer is cut off, not stored. */
+    uploadMaxBytes: number;
   };
+  /**
+   * Where asset files are kept (STORAGE_DRIVER): `local`, under assets.dir; `s3`, in an
+   * S3-compatible bucket. Scratch and staging files stay under assets.dir either way.
+   */
+  storage: StorageConfig;
   media: MediaConfig;
   rateLimits: {
     /** Requests per API key per minute, all endpoints. */
@@ -98,6 +127,19 @@ export interface AppConfig {
     videoCreatesPerDay: Record<'free' | 'starter' | 'pro', number>;
   };
 }
+
+export interface S3StorageConfig {
+  /** Unset: AWS S3 itself. Set: any S3-compatible server (MinIO, Ceph, R2, moto, …). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (its AWS_* variables, an instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (`http://host/bucket/key`), as MinIO and most self-hosted servers want. */
+  forcePathStyle: boolean;
+}
+
+export type StorageConfig = { driver: 'local' } | { driver: 's3'; s3: S3StorageConfig };
 
 export class ConfigError extends Error {}
 
@@ -125,11 +167,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       videoUpdatesPerRun: e.VIDEO_WORKFLOW_UPDATES_PER_RUN,
     },
+    workerRoles: parseWorkerRoles(e.WORKER_ROLES),
     embedded: {
       temporalPort: e.TEMPORAL_PORT,
       temporalUiPort: e.TEMPORAL_UI_PORT,
       postgresPort: e.EMBEDDED_POSTGRES_PORT,
     },
+    metrics: { apiPort: e.API_METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ffmpegPath: e.FFMPEG_PATH,
     faultInjection: e.VIDGEN_FAULT_INJECTION,
@@ -147,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: path.join(dataDir, 'assets'),
       urlSecret: e.ASSET_URL_SECRET,
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
+      uploadMaxBytes: e.ASSET_UPLOAD_MAX_BYTES,
     },
+    storage: parseStorage(e),
     media: loadMediaConfig(env),
     rateLimits: {
       perKeyPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -156,6 +202,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         starter: e.VIDEO_CREATE_LIMIT_STARTER,
         pro: e.VIDEO_CREATE_LIMIT_PRO,
       },
+    },
+  };
+}
+
+/** `all` (the default), `control`, `media`, or a comma-separated list of them. */
+export function parseWorkerRoles(value: string): { control: boolean; media: boolean } {
+  const names = value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
+  const known = ['all', 'control', 'media'];
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKER_ROLES: expected all, control or media (comma-separated), got "${value}"`,
+    );
+  }
+  const all = names.includes('all');
+  return { control: all || names.includes('control'), media: all || names.includes('media') };
+}
+
+function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION ?? 'us-east-1',
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
     },
   };
 }

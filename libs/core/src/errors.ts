@@ -45,6 +45,12 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** FORBIDDEN for a reason other than a missing scope (a missing CSRF token, a key on a session-only route). */
+export class PermissionDeniedError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  readonly status = 403;
+}
+
 export class NotFoundError extends DomainError {
   readonly code = 'NOT_FOUND';
   readonly status = 404;

@@ -1,4 +1,5 @@
 export * from './errors';
 export * from './ids';
+export * from './logger';
 export * from './pagination';
 export * from './time';

@@ -147,6 +147,16 @@ describe('createDb against a PostgreSQL that stops answering', () => {
     expect(connections[0]!.closed).toBe(true);
   });
 
+  it('gives the first statement only what the wait for its connection left of the bound', async () => {
+    const { db } = await setup('session', 1);
+    // The only connection is held a while and then returned healthy: the waiter gets it late.
+    const holder = db.connection().execute(() => new Promise((r) => setTimeout(r, TIMEOUT_MS * 0.6)));
+    await new Promise((r) => setTimeout(r, 20));
+    const out = await failure(sql`select 1`.execute(db));
+    await holder;
+    expectTimedOut(out);
+  });
+
   it('fails a wait for a free connection within the bound when every connection is stuck', async () => {
     const { db } = await setup('session', 1);
     const outs = await Promise.all([failure(sql`select 1`.execute(db)), failure(sql`select 2`.execute(db))]);

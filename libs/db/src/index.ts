@@ -4,4 +4,5 @@ export * from './account-lock';
 export * from './database';
 export * from './errors';
 export * from './migrate';
+export * from './notifications';
 export * from './schema';

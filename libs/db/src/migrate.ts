@@ -5,6 +5,9 @@ import * as m0002 from './migrations/0002_videos';
 import * as m0003 from './migrations/0003_webhook_deliveries';
 import * as m0004 from './migrations/0004_credits_limits';
 import * as m0005 from './migrations/0005_hardening';
+import * as m0006 from './migrations/0006_client_content';
+import * as m0007 from './migrations/0007_dashboard';
+import * as m0008 from './migrations/0008_api_key_changes';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -16,6 +19,9 @@ const migrations: Record<string, Migration> = {
   '0003_webhook_deliveries': m0003,
   '0004_credits_limits': m0004,
   '0005_hardening': m0005,
+  '0006_client_content': m0006,
+  '0007_dashboard': m0007,
+  '0008_api_key_changes': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

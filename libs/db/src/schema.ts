@@ -28,6 +28,26 @@ export interface ApiKeysTable {
   created_at: Generated<string>;
   expires_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** One-time sign-in links to the dashboard; the token itself is never stored. */
+export interface LoginLinksTable {
+  id: Generated<string>;
+  account_id: string;
+  token_hash: string;
+  created_at: Generated<string>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface DashboardSessionsTable {
+  id: Generated<string>;
+  account_id: string;
+  token_hash: string;
+  created_at: Generated<string>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
 }
 
 export interface LedgerEventsTable {
@@ -112,6 +132,7 @@ export interface VideosTable {
   scene_count: number;
   options: ColumnType<unknown, string, string>;
   faults: ColumnType<unknown, string | null, string | null>;
+  client_scenes: ColumnType<unknown, string | null, string | null>;
   failure_reason: ColumnType<unknown, string | null, string | null>;
   credits_charged: Generated<number>;
   credits_refunded: Generated<number>;
@@ -153,9 +174,12 @@ export interface VideoEventsTable {
 export interface AssetsTable {
   id: Generated<string>;
   account_id: string;
-  video_id: string;
+  video_id: string | null;
   scene_id: string | null;
   type: 'video' | 'audio' | 'thumbnail' | 'image' | 'narration' | 'subtitles';
+  source: Generated<'upload' | 'import' | 'generated'>;
+  name: string | null;
+  updated_at: Generated<string>;
   path: string;
   mime_type: string;
   size_bytes: number;
@@ -197,6 +221,8 @@ export interface Database {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
+  login_links: LoginLinksTable;
+  dashboard_sessions: DashboardSessionsTable;
   ledger_events: LedgerEventsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;

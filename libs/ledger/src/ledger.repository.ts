@@ -9,6 +9,7 @@ import {
   sql,
   type Transaction,
 } from '@vidgen/db';
+import { credits } from '@vidgen/metrics';
 
 type Tx = Transaction<Database>;
 
@@ -87,7 +88,10 @@ export class LedgerRepository {
         .executeTakeFirstOrThrow();
       return { event: toEvent(row), applied: true };
     };
-    return trx ? run(trx) : this.db.transaction().execute(run);
+    if (trx) return run(trx); // the caller counts what its transaction committed
+    const result = await this.db.transaction().execute(run);
+    if (result.applied) credits.inc({ kind: entry.kind }, Math.abs(entry.amount));
+    return result;
   }
 
   /** The idempotency keys among `keys` that the account's ledger already holds. */
@@ -152,8 +156,8 @@ export class LedgerRepository {
     accountId: string,
     input: { plan: string; credits: number; paymentReference: string },
   ): Promise<LedgerEvent> {
-    return this.db.transaction().execute(async (trx) => {
-      const { event } = await this.append(
+    const { event, applied } = await this.db.transaction().execute(async (trx) => {
+      const appended = await this.append(
         {
           accountId,
           kind: 'purchased',
@@ -165,8 +169,11 @@ export class LedgerRepository {
         trx,
       );
       await trx.updateTable('accounts').set({ plan: input.plan }).where('id', '=', accountId).execute();
-      return event;
+      return appended;
     });
+    // A replayed payment reference returns the first purchase and counts nothing.
+    if (applied) credits.inc({ kind: 'purchased' }, input.credits);
+    return event;
   }
 }
 

@@ -166,7 +166,7 @@ describe('credits', () => {
   it('a scene-image fault refunds exactly 1 credit per failed scene; the retry charges only what is redone', async () => {
     const a = await createAccount({ credits: 50 });
     const created = await a.api.post('/videos', {
-      prompt: 'Three scenes about tides.',
+      prompt: 'The tide comes in. The tide goes out. The moon pulls the sea.',
       scene_count: 3,
       auto_approve: true,
       faults: { visualising: { fail_scenes: [1, 3] } },
@@ -194,7 +194,7 @@ describe('credits', () => {
   it('a narration fault refunds the narration credits, and the retry charges them again', async () => {
     const a = await createAccount({ credits: 50 });
     const created = await a.api.post('/videos', {
-      prompt: 'Two scenes about owls.',
+      prompt: 'Owls hunt at night. Owls sleep by day.',
       scene_count: 2,
       auto_approve: true,
       faults: { narrating: { fail: true } },
@@ -230,7 +230,7 @@ describe('credits', () => {
           Math.floor(rand() * 3)
         ];
         const res = await a.api.post('/videos', {
-          prompt: 'Random clip.',
+          prompt: 'Random clip. A second shot. A third shot.',
           scene_count: 1 + Math.floor(rand() * 3),
           auto_approve: true,
           faults,

@@ -1,2 +1,3 @@
 export * from './idempotency.store';
+export * from './local-rate-budget';
 export * from './rate-limiter';

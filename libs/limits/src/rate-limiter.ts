@@ -39,6 +39,23 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Adds `n` requests counted elsewhere (LocalRateBudget) to the key's window that starts at
+   * `windowStartMs`; returns the window's new count.
+   */
+  async add(key: string, windowStartMs: number, n: number): Promise<number> {
+    const row = await sql<{ count: number }>`
+      insert into rate_limit_counters as c (key, window_start, count)
+      values (${key}, to_timestamp(${windowStartMs / 1000}), ${n})
+      on conflict (key, window_start) do update set count = c.count + excluded.count
+      returning c.count`
+      .execute(this.db)
+      .then((r) => r.rows[0]!);
+    this.calls = (this.calls + 1) % 1000;
+    if (this.calls === 0) void this.prune();
+    return Number(row.count);
+  }
+
   /** Old windows are dead weight; drop them now and then. */
   private async prune(): Promise<void> {
     await sql`delete from rate_limit_counters where window_start < now() - interval '2 days'`

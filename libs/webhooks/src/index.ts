@@ -1,5 +1,4 @@
 export * from './retry-after';
-export * from './ssrf';
 export * from './webhook.activities';
 export * from './webhook.repository';
 export * from './webhook.service';

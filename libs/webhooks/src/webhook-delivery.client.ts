@@ -7,6 +7,9 @@ export interface DeliverySettings {
   timeoutSeconds: number;
 }
 
+/** How long a redelivery waits for the previous run, already finished in the database, to close. */
+const CLOSING_WAIT_MS = 10_000;
+
 /** Starts delivery workflows (`webhook-delivery-<deliveryId>`) with the settings of the starter's config. */
 export class WebhookDeliveryWorkflows {
   constructor(
@@ -40,14 +43,37 @@ export class WebhookDeliveryWorkflows {
    * open: Temporal refuses a second open run of one workflow id, which is what makes
    * "one delivery in progress at a time" hold under concurrent requests.
    */
-  async startAgain(delivery: { id: string; accountId: string }): Promise<boolean> {
+  async startAgain(delivery: { id: string; accountId: string }, closingRunId?: string): Promise<boolean> {
     try {
       await this.start(delivery, 'ALLOW_DUPLICATE');
       return true;
     } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
-      throw err;
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      if (!closingRunId || !(await this.waitForClose(delivery.id, closingRunId))) return false;
+      return this.startAgain(delivery);
     }
+  }
+
+  /**
+   * Waits (at most CLOSING_WAIT_MS) for the open run to close when it is `runId`, the run that
+   * already recorded the delivery's outcome. False when another run is open or it does not close.
+   */
+  private async waitForClose(deliveryId: string, runId: string): Promise<boolean> {
+    const handle = this.client.workflow.getHandle(workflowIds.webhookDelivery(deliveryId));
+    const open = await handle.describe().catch(() => undefined);
+    if (!open || open.runId !== runId) return open !== undefined && open.status.name !== 'RUNNING';
+    const closed = this.client.workflow
+      .getHandle(workflowIds.webhookDelivery(deliveryId), runId)
+      .result()
+      .then(
+        () => true,
+        () => true,
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSING_WAIT_MS);
+    });
+    return Promise.race([closed, late]).finally(() => clearTimeout(timer));
   }
 
   private async start(

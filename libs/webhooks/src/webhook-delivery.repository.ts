@@ -31,6 +31,8 @@ export interface WebhookDelivery {
   event: WebhookEvent;
   status: WebhookDeliveryStatus;
   runs: number;
+  /** The Temporal run that last began (and, once final, settled) the delivery. */
+  currentRunId: string | null;
   nextRetryAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -68,6 +70,7 @@ const DELIVERY_COLUMNS = [
   'event',
   'status',
   'runs',
+  'current_run_id',
   'next_retry_at',
   'created_at',
   'updated_at',
@@ -303,6 +306,7 @@ export class WebhookDeliveryRepository {
       event: r.event as WebhookEvent,
       status: r.status,
       runs: r.runs,
+      currentRunId: r.current_run_id,
       nextRetryAt: r.next_retry_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

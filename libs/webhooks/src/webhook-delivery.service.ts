@@ -41,7 +41,10 @@ export class WebhookDeliveryService {
     if (!webhook.isActive) {
       throw new InvalidStateError('The webhook is inactive; activate it with PATCH /callbacks/{id} first');
     }
-    if (!(await this.workflows.startAgain({ id: delivery.id, accountId }))) {
+    // A delivery shown finished may still have its run open for a moment (the run closes after
+    // it records its outcome): that run is waited for, any other open run is a redelivery in progress.
+    const closing = delivery.status !== 'pending' ? (delivery.currentRunId ?? undefined) : undefined;
+    if (!(await this.workflows.startAgain({ id: delivery.id, accountId }, closing))) {
       throw new InvalidStateError('The delivery is in progress; redeliver it once it has finished');
     }
     // The new run marks the row pending itself; until it has, report what was just started.

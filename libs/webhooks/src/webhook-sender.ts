@@ -1,7 +1,6 @@
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
-import { ForbiddenDestinationError, isForbiddenAddress, resolvePublicAddresses } from './ssrf';
+import { isIP } from 'node:net';
+import { ForbiddenDestinationError, guardPeer, lookupOnly, resolvePublicAddresses } from '@vidgen/net';
 
 export interface SendResult {
   /** The receiver's status, or null when no response arrived (refused, DNS, TLS, timeout, reset). */
@@ -70,35 +69,20 @@ export function sendWebhook(options: SendOptions): Promise<SendResult> {
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
 
     const connect = (addresses: { address: string; family: number }[]) => {
-      // Only addresses that passed the check are handed to the socket; with several (IPv4 and
-      // IPv6), Node tries them in turn as it would after its own lookup.
-      const first = addresses[0]!;
-      const lookup: LookupFunction = (_host, lookupOptions, callback) => {
-        if (lookupOptions.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      };
       const req = https.request({
         method: 'POST',
         hostname,
         port: url.port ? Number(url.port) : 443,
         path: `${url.pathname}${url.search}`,
         headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) },
-        lookup,
+        lookup: lookupOnly(addresses),
         servername: isIP(hostname) ? undefined : hostname,
         // A fresh connection per attempt: a pooled socket would skip the check above.
         agent: false,
       });
       request = req;
-      req.on('socket', (socket) => {
-        socket.once('connect', () => {
-          // Belt and braces: the peer is one of the addresses that passed the check, nothing else.
-          const peer = socket.remoteAddress ?? '';
-          address = peer;
-          const checked = addresses.some((a) => sameAddress(peer, a.address));
-          if (!checked || (!options.allowPrivateNetworks && isForbiddenAddress(peer))) {
-            req.destroy(new ForbiddenDestinationError(`connected to an unexpected address (${peer})`));
-          }
-        });
+      guardPeer(req, addresses, options.allowPrivateNetworks, (peer) => {
+        address = peer;
       });
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
@@ -151,11 +135,6 @@ export function sendWebhook(options: SendOptions): Promise<SendResult> {
       },
     );
   });
-}
-
-function sameAddress(a: string, b: string): boolean {
-  if (!ipaddr.isValid(a) || !ipaddr.isValid(b)) return false;
-  return ipaddr.process(a).toString() === ipaddr.process(b).toString();
 }
 
 function describeNetworkError(err: Error): string {

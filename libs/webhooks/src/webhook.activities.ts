@@ -4,6 +4,7 @@ import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
+import { webhookAttempts } from '@vidgen/metrics';
 import { toVideoRecord, VideoRepository } from '@vidgen/videos';
 import type { DeliveryAttemptOutcome, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
 import { z } from 'zod';
@@ -180,8 +181,8 @@ export function createWebhookActivities(
     async recordWebhookDeliveryAttempt(raw) {
       const input = parse(inputs.record, raw);
       const o = input.outcome;
-      await deliveries.transaction(async (trx) => {
-        const fresh = await deliveries.insertAttempt(
+      const fresh = await deliveries.transaction(async (trx) => {
+        const inserted = await deliveries.insertAttempt(
           {
             deliveryId: input.deliveryId,
             run: input.run,
@@ -196,7 +197,7 @@ export function createWebhookActivities(
           trx,
         );
         // A retried activity finds its attempt recorded: nothing else moves twice for one run.
-        if (!fresh) return;
+        if (!inserted) return false;
         const webhook = await deliveries.settle(
           input.deliveryId,
           { final: input.final, nextRetryAt: input.nextRetryAt },
@@ -209,7 +210,10 @@ export function createWebhookActivities(
           config.webhooks.disableAfterFailures,
           trx,
         );
+        return true;
       });
+      // Counted once per attempt, by the activity run that recorded it.
+      if (fresh) webhookAttempts.inc({ outcome: o.kind });
     },
 
     async cancelWebhookDeliveryRun(raw) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isUuid, NotFoundError, ValidationError } from '@vidgen/core';
-import { ForbiddenDestinationError, resolvePublicAddresses } from './ssrf';
+import { ForbiddenDestinationError, resolvePublicAddresses } from '@vidgen/net';
 import type { Webhook, WebhookRepository } from './webhook.repository';
 import type { WebhookEvent } from './webhook-events';
 
@@ -12,7 +12,12 @@ export class WebhookService {
 
   /** `url` is already a syntactically valid https URL and `event` a known type (edge validation). */
   async create(accountId: string, input: { url: string; event: WebhookEvent }): Promise<Webhook> {
-    const url = new URL(input.url);
+    let url: URL;
+    try {
+      url = new URL(input.url);
+    } catch {
+      throw new ValidationError([{ loc: ['body', 'url'], msg: 'url is not a valid URL' }]);
+    }
     try {
       await resolvePublicAddresses(url.hostname, this.options.allowPrivateNetworks);
     } catch (err) {

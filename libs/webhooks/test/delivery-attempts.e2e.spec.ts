@@ -10,7 +10,7 @@ import {
   UUID,
   useDeliveryStack,
 } from './support/delivery-stack';
-import { type HttpsReceiver, sleepMs } from './support/https-receiver';
+import { eventually, type HttpsReceiver, sleepMs } from './support/https-receiver';
 
 describe('webhook delivery to real HTTPS receivers', () => {
   const fixture = useDeliveryStack('webhooks-attempts');
@@ -204,5 +204,45 @@ describe('webhook delivery to real HTTPS receivers', () => {
       { run: 1, attempt: 2, status_code: 500 },
       { run: 1, attempt: 3, status_code: 204 },
     ]);
+  });
+
+  it("counts each recorded attempt once in the worker's vidgen_webhook_attempts_total, by outcome", async () => {
+    const accounts = [owner.accountId, stranger.accountId];
+    // Every delivery of this stack's accounts has finished its run: nothing more will be attempted.
+    await eventually(
+      async () => {
+        const open = await testDb()
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('account_id', 'in', accounts)
+          .where('status', '=', 'pending')
+          .execute();
+        return open.length === 0 ? true : undefined;
+      },
+      'every delivery to finish',
+      90_000,
+    );
+    const rows = await testDb()
+      .selectFrom('webhook_delivery_attempts as a')
+      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .select(['a.outcome', 'a.status_code'])
+      .where('d.account_id', 'in', accounts)
+      .execute();
+    const expected = { delivered: 0, failed: 0, gone: 0 };
+    for (const r of rows) {
+      expected[r.outcome === 'succeeded' ? 'delivered' : r.status_code === 410 ? 'gone' : 'failed']++;
+    }
+    expect(expected.delivered).toBeGreaterThan(0);
+    expect(expected.failed).toBeGreaterThan(0);
+    expect(expected.gone).toBe(1);
+    // This stack's worker ran only these deliveries (its own task queue).
+    const text = await (await fetch(fixture.made().stack.workerMetricsUrl)).text();
+    const counted = (outcome: string) =>
+      Number(
+        new RegExp(`^vidgen_webhook_attempts_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1],
+      );
+    expect({ delivered: counted('delivered'), failed: counted('failed'), gone: counted('gone') }).toEqual(
+      expected,
+    );
   });
 });

@@ -1,7 +1,7 @@
 // The stack, HTTPS receiver, webhooks and videos of the webhook delivery specs, and the checks
 // they share. Each spec file that calls useDeliveryStack starts its own.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { verifyWebhook } from '@vidgen/client';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { createAccount, type TestAccount } from '../../../../test/support/api';
 import { type Stack, startStack } from '../../../../test/support/processes';
@@ -23,14 +23,12 @@ export const NAIVE_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 export const BASE_MS = 200;
 export const FACTOR = 2;
 
-/** What a receiver does (docs/webhooks.md): recompute the HMAC over the raw body, compare in constant time. */
+/**
+ * What a receiver does (docs/webhooks.md): verify with the client's verifyWebhook, which
+ * recomputes the HMAC over the raw body, compares in constant time and checks the timestamp.
+ */
 export function signatureMatches(req: ReceivedRequest, secret: string): boolean {
-  const timestamp = String(req.headers['x-service-timestamp']);
-  const given = Buffer.from(String(req.headers['x-service-signature']));
-  const expected = Buffer.from(
-    `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(req.rawBody).digest('hex')}`,
-  );
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifyWebhook(secret, req.headers, req.rawBody, { toleranceSeconds: 300 });
 }
 
 /** A payload with the expiry and signature of its asset links blanked out. */
@@ -147,6 +145,6 @@ export function useDeliveryStack(label: string) {
     settled,
     hookRecord,
     /** What beforeAll made: call it from a hook or a test. */
-    made: () => ({ receiver, owner, stranger, completedVideo, failedVideo }),
+    made: () => ({ receiver, owner, stranger, completedVideo, failedVideo, stack }),
   };
 }

@@ -1,0 +1,2 @@
+export * from './pinned-connection';
+export * from './ssrf';
