@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@vidgen/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, createApp } from './app';
+import { startOfflineApp } from '../test/support/offline-app';
+import { API_PREFIX } from './app';
 
 /**
  * The module graph without any service behind it: the database pool and the Temporal client
@@ -13,17 +12,9 @@ describe('api module graph', () => {
   let base: string;
 
   beforeAll(async () => {
-    app = await createApp(
-      loadConfig({
-        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unreachable',
-        TEMPORAL_ADDRESS: '127.0.0.1:1',
-        ASSET_URL_SECRET: 'unit-test-secret-unit-test-secret',
-        PUBLIC_BASE_URL: 'http://localhost:8080',
-        LOG_LEVEL: 'silent',
-      }),
-    );
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/${API_PREFIX}`;
+    let origin: string;
+    ({ app, origin } = await startOfflineApp());
+    base = `${origin}/${API_PREFIX}`;
   });
 
   afterAll(async () => {
@@ -40,12 +31,13 @@ describe('api module graph', () => {
         '/api/v1/credits/purchase',
         '/api/v1/callbacks/{id}/deliveries/{deliveryId}/redeliver',
         '/api/v1/health/ready',
+        '/api/v1/voices',
       ]),
     );
   });
 
   it('guards the feature routes globally', async () => {
-    for (const path of ['/videos', '/assets', '/credits', '/callbacks']) {
+    for (const path of ['/videos', '/assets', '/credits', '/callbacks', '/voices']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code, path).toBe('UNAUTHORIZED');

@@ -1,18 +1,23 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import { type INestApplication, NotFoundException } from '@nestjs/common';
+import { type INestApplication, NotFoundException, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@vidgen/config';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
+import { httpMetricsMiddleware } from './common/http-metrics';
 import { jsonBodyGuard } from './common/json-body-guard';
 import { requestIdMiddleware } from './common/request-id';
 import { ApiValidationPipe } from './common/validation.pipe';
+import { defaultDashboardDir, serveDashboard } from './dashboard/dashboard-static';
+import { buildOpenApiDocument } from './openapi-document';
 
 export const API_PREFIX = 'api/v1';
+/** The one-time sign-in link of the dashboard: a page, outside the API prefix. */
+const LOGIN_PATH = '/dashboard/login';
 
 /**
  * Node closes an idle keep-alive connection after 5 s, racing clients and proxies that reuse it
@@ -32,11 +37,16 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('query parser', 'simple');
+  // Metrics see every response, the 404s and body-parser failures below included.
+  app.use(httpMetricsMiddleware);
   // Request ids come first so every response, errors from the body parser included, carries one.
   app.use(requestIdMiddleware);
-  // Every route lives under the prefix; anything else gets the standard 404 body, not Express's HTML page.
+  // The web dashboard, same origin as the API (docs/dashboard.md): its built files and page routes.
+  app.use(serveDashboard(defaultDashboardDir(), config.publicBaseUrl));
+  // Every route lives under the prefix (but the dashboard's sign-in link); anything else gets the
+  // standard 404 body, not Express's HTML page.
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
-    req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)
+    req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`) || req.path === LOGIN_PATH
       ? next()
       : renderError(new NotFoundException(), req, res),
   );
@@ -46,22 +56,11 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
     renderError(err, req, res),
   );
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: LOGIN_PATH.slice(1), method: RequestMethod.GET }] });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('vidgen API')
-      .setDescription('Video generation: scripts, scenes, rendering, assets, credits and webhooks.')
-      .setVersion('1')
-      .addServer(config.publicBaseUrl)
-      // No document-wide requirement: RequireScope marks each protected operation, so public ones
-      // (health) are not documented as needing a key.
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }, 'ApiKey')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
     jsonDocumentUrl: `${API_PREFIX}/openapi.json`,
     customSiteTitle: 'vidgen API reference',

@@ -24,7 +24,7 @@ describe('API key authentication', () => {
     async (_name, endpoint) => {
       const req = await endpoint.arrange(owner);
       expectError(
-        await anonymous.request(endpoint.method, req.path, { body: req.body }),
+        await anonymous.request(endpoint.method, req.path, { body: req.body, form: req.form }),
         401,
         'UNAUTHORIZED',
       );

@@ -15,7 +15,7 @@ describe('scope matrix', () => {
       it(`refuses a key holding every other scope: 403 FORBIDDEN naming ${endpoint.scope}`, async () => {
         const k = await owner.keyWith(allBut(endpoint.scope));
         const req = await endpoint.arrange(owner);
-        const res = await k.api.request(endpoint.method, req.path, { body: req.body });
+        const res = await k.api.request(endpoint.method, req.path, { body: req.body, form: req.form });
         expectError(res, 403, 'FORBIDDEN');
         expect(res.body.error.message).toContain(endpoint.scope);
         await endpoint.unchanged?.(owner, req);
@@ -28,7 +28,7 @@ describe('scope matrix', () => {
       ])('accepts a key with %s', async (_label, scopes) => {
         const k = await owner.keyWith(scopes);
         const req = await endpoint.arrange(owner);
-        const res = await k.api.request(endpoint.method, req.path, { body: req.body });
+        const res = await k.api.request(endpoint.method, req.path, { body: req.body, form: req.form });
         expect(res.status, res.text).toBe(endpoint.success);
       });
     });

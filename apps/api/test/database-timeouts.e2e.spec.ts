@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, type Db, ensureDatabase, migrateToLatest } from '@vidgen/db';
-import { freePort, type RunningPostgres, startEmbeddedPostgres } from '@vidgen/devstack';
-import { VideoRepository } from '@vidgen/videos';
+import { freePort, freezePostgres, type RunningPostgres, startEmbeddedPostgres } from '@vidgen/devstack';
+import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, createAccount, type TestAccount } from '../../../test/support/api';
 import { type Stack, startStack } from '../../../test/support/processes';
@@ -26,7 +25,7 @@ describe('a database that hangs', () => {
   let stack: Stack;
   let account: TestAccount;
   let videoId: string;
-  let frozen: number[] = [];
+  let thaw = () => {};
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-db-hang-'));
@@ -48,7 +47,7 @@ describe('a database that hangs', () => {
     const video = await new VideoRepository(db).create(account.accountId, {
       prompt: 'A lighthouse at dusk.',
       sceneCount: 1,
-      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      options: videoOptions({ aspect_ratio: '16:9' }),
       faults: undefined,
     });
     videoId = video.id;
@@ -56,39 +55,12 @@ describe('a database that hangs', () => {
 
   afterAll(async () => {
     // Whatever failed above, PostgreSQL must run again before anything tries to stop it.
-    signal(frozen, 'SIGCONT');
+    thaw();
     await stack?.stop();
     await db?.destroy();
     await postgres?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-
-  /** The postmaster (first line of postmaster.pid) and every process it started. */
-  function postgresPids(): number[] {
-    const postmaster = Number(
-      readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    let children: number[] = [];
-    try {
-      children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
-        .split('\n')
-        .filter(Boolean)
-        .map(Number);
-    } catch {
-      // pgrep exits 1 when there are no children.
-    }
-    return [postmaster, ...children];
-  }
-
-  function signal(pids: number[], sig: 'SIGSTOP' | 'SIGCONT'): void {
-    for (const pid of pids) {
-      try {
-        process.kill(pid, sig);
-      } catch {
-        // Already gone.
-      }
-    }
-  }
 
   async function timed(p: string): Promise<ApiResponse & { ms: number }> {
     const started = performance.now();
@@ -119,10 +91,7 @@ describe('a database that hangs', () => {
     expect((await timed(`/videos/${videoId}`)).status).toBe(200);
     expect((await timed('/videos')).status).toBe(200);
 
-    frozen = postgresPids();
-    signal(frozen.slice(0, 1), 'SIGSTOP'); // the postmaster first: it forks nothing new after this
-    frozen = postgresPids();
-    signal(frozen, 'SIGSTOP');
+    thaw = freezePostgres(path.join(dir, 'postgres'));
     try {
       // Pooled connections whose server went silent: the key lookup of the auth guard hangs first.
       expectDatabaseError(await timed(`/videos/${videoId}`));
@@ -131,7 +100,7 @@ describe('a database that hangs', () => {
       const burst = await Promise.all(Array.from({ length: 14 }, () => timed(`/videos/${videoId}`)));
       for (const res of burst) expectDatabaseError(res);
     } finally {
-      signal(frozen, 'SIGCONT');
+      thaw();
     }
 
     const resumed = performance.now();

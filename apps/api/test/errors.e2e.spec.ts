@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '@vidgen/devstack';
-import { VideoRepository } from '@vidgen/videos';
+import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ApiClient,
@@ -298,7 +298,7 @@ describe('500 errors from a broken dependency', () => {
     const video = await videos.create(account.accountId, {
       prompt: 'Unreachable.',
       sceneCount: 1,
-      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      options: videoOptions({ aspect_ratio: '16:9' }),
       faults: null,
     });
     await videos.events.record(account.accountId, video.id, {

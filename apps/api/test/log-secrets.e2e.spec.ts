@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAccount } from '../../../test/support/api';
+import { createAccount, testDb } from '../../../test/support/api';
 import { type Stack, startStack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 
 /**
  * Logs are read by more people than keys are given to. A whole run (keys, a webhook, a purchase,
- * a video, signed downloads, a delivery) at debug level, then every line the api and the
+ * a video, signed downloads, a delivery, a dashboard sign-in) at debug level, then every line the api and the
  * worker printed is searched for anything that grants access.
  */
 describe('no secret reaches a log line', () => {
   let stack: Stack;
   let logs = '';
+  let apiLog = '';
+  let workerLog = '';
   const secrets: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -61,10 +64,35 @@ describe('no secret reaches a log line', () => {
       expect((await download(url.toString())).status).toBe(200);
       expect((await download(url.toString(), { Range: 'bytes=0-99' })).status).toBe(206);
     }
+    // The dashboard: a sign-in link, the session cookie it sets, the CSRF token, a key made there.
+    const link = await new DashboardSessionService(
+      new DashboardSessionRepository(testDb()),
+      new AccountRepository(testDb()),
+    ).createLoginLink(account.accountId);
+    secrets['sign-in link token'] = link.token;
+    const origin = new URL(stack.baseUrl).origin;
+    const signIn = await fetch(`${origin}/dashboard/login?token=${link.token}`, { redirect: 'manual' });
+    expect(signIn.status).toBe(303);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    secrets['session token'] = cookie.split('=')[1]!;
+    const session = (await (
+      await fetch(`${stack.baseUrl}/dashboard/session`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      csrf_token: string;
+    };
+    secrets['CSRF token'] = session.csrf_token;
+    const made = await fetch(`${stack.baseUrl}/dashboard/keys`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-CSRF-Token': session.csrf_token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'from the dashboard', scopes: ['videos:read'] }),
+    });
+    expect(made.status).toBe(201);
+    secrets['dashboard-made key'] = ((await made.json()) as { key: string }).key;
     // The delivery to an unreachable receiver fails its attempts, logging what it does.
     await new Promise((r) => setTimeout(r, 4000));
     await stack.stop();
-    logs = stack.api.output() + stack.worker!.output();
+    [apiLog, workerLog] = [stack.api.output(), stack.worker!.output()];
+    logs = apiLog + workerLog;
   }, 240_000);
 
   afterAll(async () => {
@@ -83,5 +111,26 @@ describe('no secret reaches a log line', () => {
       expect(value.length, what).toBeGreaterThan(8);
       expect(logs.includes(value), `${what} appears in the logs`).toBe(false);
     }
+  });
+
+  it('every request line carries its request id, every activity line its video id and workflow id', () => {
+    const entries = (text: string): Record<string, any>[] =>
+      text.split('\n').flatMap((line) => {
+        try {
+          const entry = JSON.parse(line);
+          return entry && typeof entry === 'object' ? [entry] : [];
+        } catch {
+          return [];
+        }
+      });
+    const requestLines = entries(apiLog).filter((e) => e.req);
+    expect(requestLines.length).toBeGreaterThan(10);
+    for (const e of requestLines) expect(e.req.id, `${e.msg} ${e.req.url}`).toMatch(/^\S+$/);
+    // The SDK logs each activity's start and end at debug level, with the activity's attributes.
+    const activityLines = entries(workerLog).filter((e) => e.activityType);
+    const videoLines = activityLines.filter((e) => String(e.workflowId).startsWith('video-'));
+    expect(videoLines.length).toBeGreaterThan(5);
+    for (const e of activityLines) expect(e.workflowId, `${e.msg} ${e.activityType}`).toBeTruthy();
+    for (const e of videoLines) expect(e.videoId, `${e.msg} ${e.activityType}`).toBe(e.workflowId.slice(6));
   });
 });

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startOfflineApp } from './support/offline-app';
 
 type Json = Record<string, any>;
 
@@ -183,6 +184,58 @@ describe('OpenAPI', () => {
     }
   });
 
+  it('documents the errors of every operation with their body shapes and headers', () => {
+    const missing: string[] = [];
+    const ref = (r: Json, type = 'application/json') => r?.content?.[type]?.schema?.$ref ?? '';
+    for (const [p, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        const where = `${method.toUpperCase()} ${p}`;
+        const responses = op.responses as Json;
+        const success = Object.keys(responses).find((s) => s.startsWith('2'));
+        if (!success) missing.push(`${where}: no success response`);
+        else if (success !== '204' && !responses[success].content)
+          missing.push(`${where}: no success schema`);
+        for (const [status, response] of Object.entries<Json>(responses)) {
+          if (!response.headers?.['X-Request-Id']) missing.push(`${where} ${status}: no X-Request-Id`);
+        }
+        if (!ref(responses['500']).endsWith('/ErrorBodyDto')) missing.push(`${where}: no 500`);
+        const keyed = (op.security ?? []).length > 0 && op.security.every((s: Json) => 'ApiKey' in s);
+        if (keyed) {
+          for (const s of ['401', '403']) {
+            if (!ref(responses[s]).endsWith('/ErrorBodyDto')) missing.push(`${where}: no ${s}`);
+          }
+          if (!responses['429']?.headers?.['Retry-After']) missing.push(`${where}: no 429 with Retry-After`);
+        }
+        if (/\{/.test(p) && !ref(responses['404']).endsWith('/ErrorBodyDto'))
+          missing.push(`${where}: no 404`);
+        if (
+          (op.requestBody ||
+            op.parameters?.some((x: Json) => x.in === 'query' && p !== '/api/v1/assets/{id}/content')) &&
+          !ref(responses['422']).endsWith('/ValidationErrorBodyDto')
+        )
+          missing.push(`${where}: no 422`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const rateLimit = doc.components.schemas.RateLimitBodyDto;
+    expect(rateLimit.properties.error.type).toBe('string');
+    const detail = doc.components.schemas.ValidationDetailDto;
+    expect(Object.keys(detail.properties).sort()).toEqual(['loc', 'msg']);
+  });
+
+  it('states the constraints the server enforces, and fault injection only when it is on', () => {
+    const create = doc.components.schemas.CreateVideoDto;
+    expect(create.additionalProperties).toBe(false);
+    expect(create.properties.prompt).toMatchObject({ minLength: 1, maxLength: 2000 });
+    expect(create.properties.scene_count).toMatchObject({ minimum: 1, maximum: 12 });
+    // The shared test stack runs with VIDGEN_FAULT_INJECTION=1.
+    expect(create.properties.faults?.properties?.visualising).toBeDefined();
+    expect(doc.components.schemas.PurchaseDto.properties.payment_token).toMatchObject({ minLength: 1 });
+    const cursor = doc.paths['/api/v1/videos'].get.parameters.find((x: Json) => x.name === 'cursor');
+    expect(cursor.schema.pattern).toBeDefined();
+    expect(doc.info.description).toMatch(/method it does not\s+serve.*404 NOT_FOUND/s);
+  });
+
   it('serves the reference page at /api/v1/docs', async () => {
     const page = await fetch(`${inject('stack').apiBaseUrl}/docs`);
     expect(page.status).toBe(200);
@@ -191,5 +244,46 @@ describe('OpenAPI', () => {
     expect(html).toMatch(/<html/i);
     expect(html).toContain('<title>vidgen API reference</title>');
     expect(html).toMatch(/swagger-ui/);
+  });
+});
+
+describe('OpenAPI, as a production api serves it', () => {
+  let doc: Json;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    // An api started without VIDGEN_FAULT_INJECTION, as production runs.
+    const { app, origin } = await startOfflineApp();
+    stop = () => app.close();
+    const res = await fetch(`${origin}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as Json;
+  });
+  afterAll(() => stop?.());
+
+  it('does not mention faults when fault injection is off', () => {
+    expect(doc.components.schemas.CreateVideoDto.properties).not.toHaveProperty('faults');
+    expect(JSON.stringify(doc)).not.toMatch(/"faults"|FaultsDto|fail_scenes/);
+  });
+
+  it('documents the Idempotency-Key header of POST /videos', () => {
+    const header = (doc.paths['/api/v1/videos'].post.parameters ?? []).find(
+      (x: Json) => x.in === 'header' && x.name.toLowerCase() === 'idempotency-key',
+    );
+    expect(header).toBeDefined();
+    expect(header.required ?? false).toBe(false);
+    expect(header.schema.type).toBe('string');
+  });
+
+  it('describes POST /assets as a multipart upload with a binary file, beside the JSON import', () => {
+    const content = doc.paths['/api/v1/assets'].post.requestBody.content as Json;
+    const multipart = content['multipart/form-data']?.schema as Json;
+    expect(multipart).toBeDefined();
+    const resolve = (schema: Json): Json =>
+      schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+    const form = resolve(multipart);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.required).toContain('file');
+    expect(content['application/json']).toBeDefined();
   });
 });

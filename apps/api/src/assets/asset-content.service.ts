@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AuthService } from '@vidgen/auth';
 import { NotFoundError } from '@vidgen/core';
@@ -5,8 +6,13 @@ import { AssetService } from '@vidgen/videos';
 import { AssetUrls } from './asset-urls';
 
 export interface AssetFile {
-  path: string;
+  /** The file on this disk (local storage), served as a file; undefined when it is in a bucket. */
+  path: string | undefined;
   mimeType: string;
+  /** Its stored size, undefined when the bytes are gone. */
+  size(): Promise<number | undefined>;
+  /** Its bytes, or one inclusive range of them. */
+  read(range?: { start: number; end: number }): Promise<Readable>;
 }
 
 export interface AssetAccess {
@@ -37,6 +43,12 @@ export class AssetContentService {
       this.auth.authorize(principal, 'assets:read');
       asset = await this.assets.get(principal.accountId, id);
     }
-    return { path: this.assets.absolutePath(asset), mimeType: asset.mimeType };
+    const found = asset;
+    return {
+      path: this.assets.localPath(found),
+      mimeType: found.mimeType,
+      size: () => this.assets.storedSize(found),
+      read: (range) => this.assets.read(found, range),
+    };
   }
 }

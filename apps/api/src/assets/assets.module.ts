@@ -1,12 +1,26 @@
 import { Module } from '@nestjs/common';
-import { AssetRepository, AssetStorage } from '@vidgen/assets';
+import {
+  AssetIntake,
+  AssetRepository,
+  AssetStorage,
+  createAssetStorage,
+  MediaVerifier,
+} from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
+import { resolveFfmpeg } from '@vidgen/media';
 import { AssetService, VideoRepository } from '@vidgen/videos';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb } from '../infra/infra.tokens';
 import { AssetContentService } from './asset-content.service';
+import { AssetCreateService } from './asset-create.service';
 import { AssetUrls } from './asset-urls';
 import { AssetsController } from './assets.controller';
+
+/** An import gets 30 s in all (DNS, every redirect, the body) and at most 5 redirects. */
+const IMPORT_TIMEOUT_MS = 30_000;
+const IMPORT_MAX_REDIRECTS = 5;
+/** Staged files older than this at start-up were left by a process that died mid-upload. */
+const STAGING_MAX_AGE_MS = 3600_000;
 
 /** Assets and their files; exports the storage and the URL signer that video records use too. */
 @Module({
@@ -17,17 +31,38 @@ import { AssetsController } from './assets.controller';
     overDb(VideoRepository),
     {
       provide: AssetStorage,
-      useFactory: (config: AppConfig) => new AssetStorage(config.assets.dir),
+      useFactory: (config: AppConfig) => createAssetStorage(config.assets.dir, config.storage),
       inject: [CONFIG],
     },
     {
+      provide: AssetIntake,
+      // Client files are verified by decoding them with the same ffmpeg the worker renders with.
+      useFactory: async (config: AppConfig, storage: AssetStorage) => {
+        await storage.sweepStaging(STAGING_MAX_AGE_MS);
+        return new AssetIntake(storage, new MediaVerifier(resolveFfmpeg(config.ffmpegPath)), {
+          maxBytes: config.assets.uploadMaxBytes,
+          import: {
+            timeoutMs: IMPORT_TIMEOUT_MS,
+            maxRedirects: IMPORT_MAX_REDIRECTS,
+            allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+          },
+        });
+      },
+      inject: [CONFIG, AssetStorage],
+    },
+    {
       provide: AssetService,
-      useFactory: (assets: AssetRepository, videos: VideoRepository, storage: AssetStorage) =>
-        new AssetService(assets, videos, storage),
-      inject: [AssetRepository, VideoRepository, AssetStorage],
+      useFactory: (
+        assets: AssetRepository,
+        videos: VideoRepository,
+        storage: AssetStorage,
+        intake: AssetIntake,
+      ) => new AssetService(assets, videos, storage, intake),
+      inject: [AssetRepository, VideoRepository, AssetStorage, AssetIntake],
     },
     AssetUrls,
     AssetContentService,
+    AssetCreateService,
   ],
   exports: [AssetRepository, AssetStorage, AssetUrls],
 })

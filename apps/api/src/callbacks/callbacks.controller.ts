@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import { WebhookDeliveryService, WebhookService } from '@vidgen/webhooks';
+import { ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { UuidPipe } from '../common/uuid.pipe';
 import {
@@ -24,6 +25,11 @@ export class CallbacksController {
   @Post()
   @RequireScope('callbacks:write')
   @ApiCreatedResponse({ type: WebhookRecordDto })
+  @ApiErrors(
+    400,
+    [409, 'CONFLICT: this account already has a webhook for this url and event'],
+    [422, 'VALIDATION_ERROR: not an https URL, an unknown event, or a URL that names a private address'],
+  )
   async create(@CurrentPrincipal() p: Principal, @Body() dto: CreateCallbackDto): Promise<WebhookRecordDto> {
     return WebhookRecordDto.from(await this.webhooks.create(p.accountId, dto));
   }
@@ -38,7 +44,8 @@ export class CallbacksController {
   @Delete(':id')
   @HttpCode(204)
   @RequireScope('callbacks:write')
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({ description: 'Deleted; no further deliveries' })
+  @ApiErrors(404)
   async remove(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string): Promise<void> {
     await this.webhooks.delete(p.accountId, id);
   }
@@ -46,6 +53,7 @@ export class CallbacksController {
   @Patch(':id')
   @RequireScope('callbacks:write')
   @ApiOkResponse({ type: WebhookRecordDto })
+  @ApiErrors(400, 404, 422)
   async update(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
@@ -57,6 +65,7 @@ export class CallbacksController {
   @Get(':id/deliveries')
   @RequireScope('callbacks:read')
   @ApiOkResponse({ type: DeliveryPageDto, description: 'Deliveries newest first, each with its attempts' })
+  @ApiErrors(404, 422)
   async deliveriesOf(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
@@ -69,6 +78,7 @@ export class CallbacksController {
   @HttpCode(200)
   @RequireScope('callbacks:write')
   @ApiOkResponse({ type: WebhookDeliveryDto, description: 'A new run of the delivery has started' })
+  @ApiErrors(404, [409, 'INVALID_STATE: the delivery is still running, or the webhook is inactive'])
   async redeliver(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,

@@ -7,21 +7,23 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '@vidgen/webhooks';
-import { IsBoolean, IsDefined, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { HTTPS_URL_PATTERN } from '../common/https-url';
 import { PageQuery } from '../common/page.query';
 
 export class CreateCallbackDto {
   @ApiProperty({
     description: 'HTTPS URL that receives deliveries',
     example: 'https://example.com/hooks/vidgen',
+    maxLength: 2048,
+    pattern: HTTPS_URL_PATTERN,
   })
   @IsDefined({ message: 'url is required' })
   @IsString()
   @MaxLength(2048)
-  @IsUrl(
-    { protocols: ['https'], require_protocol: true, require_tld: false, require_valid_protocol: true },
-    { message: 'url must be an https URL' },
-  )
+  @Matches(new RegExp(HTTPS_URL_PATTERN), {
+    message: 'url must be an https URL (a host name or IP address, optional port, path and query)',
+  })
   url: string;
 
   @ApiProperty({ enum: WEBHOOK_EVENTS, description: 'Event type this webhook subscribes to' })

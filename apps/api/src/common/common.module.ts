@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
+import {
+  AccountRepository,
+  ApiKeyCache,
+  ApiKeyRepository,
+  AuthService,
+  DashboardSessionRepository,
+  DashboardSessionService,
+} from '@vidgen/auth';
 import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
 import { overDb } from '../infra/infra.tokens';
 import { ApiKeyGuard } from './auth';
+import { HotPathLifecycle, perKeyBudgetProvider } from './hot-path';
 import { RateLimitGuard } from './rate-limit.guard';
 
 /**
@@ -14,17 +22,29 @@ import { RateLimitGuard } from './rate-limit.guard';
   providers: [
     overDb(AccountRepository),
     overDb(ApiKeyRepository),
+    // Keys are cached for at most 500 ms and dropped on change notifications (HotPathLifecycle).
+    { provide: ApiKeyCache, useFactory: () => new ApiKeyCache() },
     {
       provide: AuthService,
-      useFactory: (keys: ApiKeyRepository, accounts: AccountRepository) => new AuthService(keys, accounts),
-      inject: [ApiKeyRepository, AccountRepository],
+      useFactory: (keys: ApiKeyRepository, accounts: AccountRepository, cache: ApiKeyCache) =>
+        new AuthService(keys, accounts, cache),
+      inject: [ApiKeyRepository, AccountRepository, ApiKeyCache],
+    },
+    overDb(DashboardSessionRepository),
+    {
+      provide: DashboardSessionService,
+      useFactory: (sessions: DashboardSessionRepository, accounts: AccountRepository) =>
+        new DashboardSessionService(sessions, accounts),
+      inject: [DashboardSessionRepository, AccountRepository],
     },
     overDb(RateLimiter),
+    perKeyBudgetProvider,
+    HotPathLifecycle,
     overDb(IdempotencyStore),
     // Guards run in this order: authenticate, then count against the rate limits.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
-  exports: [AuthService, IdempotencyStore, RateLimiter],
+  exports: [AuthService, DashboardSessionService, IdempotencyStore, RateLimiter],
 })
 export class CommonModule {}

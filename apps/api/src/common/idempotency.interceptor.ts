@@ -9,10 +9,12 @@ import {
 } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
+import { ApiHeader } from '@nestjs/swagger';
 import { ValidationError } from '@vidgen/core';
 import { IdempotencyStore, requestHash } from '@vidgen/limits';
 import type { Request, Response } from 'express';
 import { catchError, from, type Observable, of, switchMap, throwError } from 'rxjs';
+import { ApiErrors } from './api-errors';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -62,4 +64,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
 }
 
 export const Idempotent = () =>
-  applyDecorators(SetMetadata('vidgen:idempotent', true), UseInterceptors(IdempotencyInterceptor));
+  applyDecorators(
+    SetMetadata('vidgen:idempotent', true),
+    UseInterceptors(IdempotencyInterceptor),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        'Any 1-255 printable ASCII characters. The same key with the same body replays the first result for 24 h (with `Idempotent-Replayed: true`); with another body it is 409 CONFLICT',
+      schema: { type: 'string', pattern: KEY_PATTERN.source },
+    }),
+    ApiErrors([409, 'CONFLICT: the Idempotency-Key was used with another body']),
+  );

@@ -17,6 +17,8 @@ export const REDACTED_HEADERS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
 ];
 
 /** pino-http request serializer: the standard fields with the secret query values redacted. */

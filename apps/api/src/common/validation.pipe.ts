@@ -4,7 +4,9 @@ import type { ValidationError as ClassValidatorError } from 'class-validator';
 
 function flatten(errors: ClassValidatorError[], parent: (string | number)[] = []): ValidationDetail[] {
   return errors.flatMap((e) => {
-    const loc = [...parent, /^\d+$/.test(e.property) ? Number(e.property) : e.property];
+    // An array item's index is a number; any other name (a query key "999…9" too) stays a string.
+    const index = /^\d{1,9}$/.test(e.property) ? Number(e.property) : undefined;
+    const loc = [...parent, index ?? e.property];
     const own = Object.values(e.constraints ?? {}).map((msg) => ({ loc, msg }));
     return [...own, ...flatten(e.children ?? [], loc)];
   });

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import { CreditsService } from '@vidgen/ledger';
+import { ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
+import { CreditsSummaryDto, LedgerPageDto, PurchaseResultDto } from './credit-responses.dto';
 import { LedgerQuery, PurchaseDto, toLedgerPageResponse } from './credits.dto';
 
 @ApiTags('credits')
@@ -13,15 +15,16 @@ export class CreditsController {
 
   @Get()
   @RequireScope('credits:read')
-  @ApiOkResponse({ description: '{ balance, plan }' })
-  summary(@CurrentPrincipal() p: Principal) {
+  @ApiOkResponse({ type: CreditsSummaryDto })
+  summary(@CurrentPrincipal() p: Principal): Promise<CreditsSummaryDto> {
     return this.credits.summary(p.accountId);
   }
 
   @Get('ledger')
   @RequireScope('credits:read')
-  @ApiOkResponse({ description: '{ data: [ledger event], next_cursor }, newest first' })
-  async ledger(@CurrentPrincipal() p: Principal, @Query() q: LedgerQuery) {
+  @ApiOkResponse({ type: LedgerPageDto, description: 'Newest first' })
+  @ApiErrors(422)
+  async ledger(@CurrentPrincipal() p: Principal, @Query() q: LedgerQuery): Promise<LedgerPageDto> {
     return toLedgerPageResponse(await this.credits.history(p.accountId, q));
   }
 
@@ -29,8 +32,15 @@ export class CreditsController {
   @HttpCode(200)
   @RequireScope('credits:write')
   @Idempotent()
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first result for 24 h' })
-  purchase(@CurrentPrincipal() p: Principal, @Body() dto: PurchaseDto) {
+  @ApiOkResponse({ type: PurchaseResultDto, description: 'Credits added; the account moves to the plan' })
+  @ApiErrors(
+    [
+      400,
+      'INVALID_PLAN (no such plan for sale), PAYMENT_FAILED (the payment provider refused the token, or the payment was already used by another account), BAD_REQUEST (malformed JSON)',
+    ],
+    422,
+  )
+  purchase(@CurrentPrincipal() p: Principal, @Body() dto: PurchaseDto): Promise<PurchaseResultDto> {
     return this.credits.purchase(p.accountId, dto.plan, dto.payment_token);
   }
 }

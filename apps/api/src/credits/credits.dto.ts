@@ -1,20 +1,26 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { type Page, toNaiveMicros } from '@vidgen/core';
-import type { LedgerEvent } from '@vidgen/ledger';
+import { type LedgerEvent, PLAN_OFFERS } from '@vidgen/ledger';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { PageQuery } from '../common/page.query';
 
 export class PurchaseDto {
   @ApiProperty({
+    enum: Object.keys(PLAN_OFFERS),
     example: 'starter',
-    description: 'Plan to buy: starter (100 credits) or pro (1000 credits)',
+    description: 'Plan to buy: starter (100 credits) or pro (1000 credits); another name is 400 INVALID_PLAN',
   })
   @IsDefined({ message: 'plan is required' })
   @IsString()
   @MaxLength(64)
   plan: string;
 
-  @ApiProperty({ example: 'tok_test_ok_visa', description: 'Token from the payment provider' })
+  @ApiProperty({
+    example: 'tok_test_ok_visa',
+    description: 'Token from the payment provider',
+    minLength: 1,
+    maxLength: 512,
+  })
   @IsDefined({ message: 'payment_token is required' })
   @IsString()
   @MinLength(1)

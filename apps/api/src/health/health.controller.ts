@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import type { Response } from 'express';
 import { Public } from '../common/auth';
 import { HealthService } from './health.service';
+import { LiveDto, ReadyDto } from './health-responses.dto';
 
 /**
  * Probes for orchestrators: public, cheap, bounded. Neither starts a workflow; readiness checks
@@ -17,15 +18,15 @@ export class HealthController {
   /** The process answers. */
   @Get('live')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the api process is up' })
+  @ApiOkResponse({ type: LiveDto, description: 'the api process is up' })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** The database and Temporal answer, each within 2 s; 503 names the parts that did not. */
   @Get('ready')
-  @ApiOkResponse({ description: 'database and Temporal reachable' })
-  @ApiServiceUnavailableResponse({ description: 'a dependency did not answer within 2 s' })
+  @ApiOkResponse({ type: ReadyDto, description: 'database and Temporal reachable' })
+  @ApiServiceUnavailableResponse({ type: ReadyDto, description: 'a dependency did not answer within 2 s' })
   async ready(@Res({ passthrough: true }) res: Response) {
     const report = await this.service.ready();
     res.status(report.status === 'ok' ? 200 : 503);

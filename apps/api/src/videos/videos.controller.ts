@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
 import { toEventRecord, toSceneRecord, type Video, VideoService } from '@vidgen/videos';
 import { AssetUrls } from '../assets/asset-urls';
+import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
 import { UuidPipe } from '../common/uuid.pipe';
+import { SceneRecordDto, VideoEventDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
 import {
   AddSceneDto,
   CreateVideoDto,
@@ -21,6 +23,10 @@ import {
   UpdateSceneDto,
 } from './videos.dto';
 
+const STATE_409 = (what: string): [409, string] => [409, `INVALID_STATE: ${what}`];
+const LIMIT_429 =
+  'MAX_CONCURRENT_VIDEOS (standard body) when 3 videos are in progress; or the rate limiter (simple body, Retry-After): the per-key limit per minute';
+
 @ApiTags('videos')
 @Controller('videos')
 export class VideosController {
@@ -32,29 +38,39 @@ export class VideosController {
   @Post()
   @RequireScope('videos:write')
   @Idempotent()
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Replays the first result for 24 h' })
-  @ApiCreatedResponse({ description: 'The video, queued for scripting' })
-  async create(@CurrentPrincipal() p: Principal, @Body() dto: CreateVideoDto) {
+  @ApiCreatedResponse({ type: VideoRecordDto, description: 'The video, queued for scripting' })
+  @ApiErrors(400, [
+    422,
+    "VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account's",
+  ])
+  @ApiConcurrencyLimit(`${LIMIT_429}, or the daily video quota of the plan`)
+  async create(@CurrentPrincipal() p: Principal, @Body() dto: CreateVideoDto): Promise<VideoRecordDto> {
     return this.video(await this.videos.create(p.accountId, toCreateVideoInput(dto)));
   }
 
   @Get()
   @RequireScope('videos:read')
-  @ApiOkResponse({ description: '{ data: [video], next_cursor }, newest first' })
-  async list(@CurrentPrincipal() p: Principal, @Query() q: ListVideosQuery) {
+  @ApiOkResponse({ type: VideoPageDto, description: 'Newest first' })
+  @ApiErrors(422)
+  async list(@CurrentPrincipal() p: Principal, @Query() q: ListVideosQuery): Promise<VideoPageDto> {
     return this.page(await this.videos.list(p.accountId, q));
   }
 
   @Get(':id')
   @RequireScope('videos:read')
-  async get(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
+  @ApiOkResponse({ type: VideoRecordDto })
+  @ApiErrors(404)
+  async get(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string): Promise<VideoRecordDto> {
     return this.video(await this.videos.get(p.accountId, id));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequireScope('videos:write')
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({
+    description: 'Deleted: its workflow ends, its files are removed, its ledger events stay',
+  })
+  @ApiErrors(404, STATE_409('the video is being processed (also queued)'))
   async remove(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string): Promise<void> {
     await this.videos.delete(p.accountId, id);
   }
@@ -62,51 +78,84 @@ export class VideosController {
   @Post(':id/approve')
   @HttpCode(200)
   @RequireScope('videos:write')
-  async approve(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
+  @ApiOkResponse({
+    type: VideoRecordDto,
+    description: 'Production started (or, for a failed video, resumed)',
+  })
+  @ApiErrors(
+    [402, 'INSUFFICIENT_CREDITS: the message states the required and the available credits'],
+    404,
+    STATE_409('completed, a stage running, or failed without scenes (call regenerate first)'),
+  )
+  @ApiConcurrencyLimit(`${LIMIT_429} (retrying a failed video puts it in progress again)`)
+  async approve(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+  ): Promise<VideoRecordDto> {
     return this.video(await this.videos.approve(p.accountId, id));
   }
 
   @Post(':id/regenerate')
   @HttpCode(200)
   @RequireScope('videos:write')
+  @ApiOkResponse({
+    type: VideoRecordDto,
+    description: 'Scripting runs again with the feedback; ends at the gate',
+  })
+  @ApiErrors(400, 404, STATE_409('completed or a stage running'), 422)
+  @ApiConcurrencyLimit(`${LIMIT_429} (regenerating a failed video puts it in progress again)`)
   async regenerate(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
     @Body() dto: RegenerateDto,
-  ) {
+  ): Promise<VideoRecordDto> {
     return this.video(await this.videos.regenerate(p.accountId, id, dto.feedback));
   }
 
   @Get(':id/events')
   @RequireScope('videos:read')
-  async events(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
+  @ApiOkResponse({ type: [VideoEventDto], description: 'The append-only event log, oldest first' })
+  @ApiErrors(404)
+  async events(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+  ): Promise<VideoEventDto[]> {
     return (await this.videos.events(p.accountId, id)).map(toEventRecord);
   }
 
   @Get(':id/scenes')
   @RequireScope('videos:read')
-  async scenes(@CurrentPrincipal() p: Principal, @Param('id', UuidPipe) id: string) {
+  @ApiOkResponse({ type: [SceneRecordDto], description: 'In order of position' })
+  @ApiErrors(404)
+  async scenes(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+  ): Promise<SceneRecordDto[]> {
     return (await this.videos.scenes(p.accountId, id)).map((s) => toSceneRecord(s, this.urls.for));
   }
 
   @Post(':id/scenes')
   @RequireScope('videos:write')
+  @ApiCreatedResponse({ type: SceneRecordDto })
+  @ApiErrors(400, 404, STATE_409('the video is not awaiting approval'), 422)
   async addScene(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
     @Body() dto: AddSceneDto,
-  ) {
+  ): Promise<SceneRecordDto | undefined> {
     return toSceneResponse(await this.videos.editScene(p.accountId, id, toSceneAddition(dto)), this.urls.for);
   }
 
   @Patch(':id/scenes/:sceneId')
   @RequireScope('videos:write')
+  @ApiOkResponse({ type: SceneRecordDto })
+  @ApiErrors(400, 404, STATE_409('the video is not awaiting approval'), 422)
   async updateScene(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
     @Param('sceneId', UuidPipe) sceneId: string,
     @Body() dto: UpdateSceneDto,
-  ) {
+  ): Promise<SceneRecordDto | undefined> {
     return toSceneResponse(
       await this.videos.editScene(p.accountId, id, toSceneUpdate(sceneId, dto)),
       this.urls.for,
@@ -116,6 +165,8 @@ export class VideosController {
   @Delete(':id/scenes/:sceneId')
   @HttpCode(204)
   @RequireScope('videos:write')
+  @ApiNoContentResponse({ description: 'Removed; the scenes after it move up' })
+  @ApiErrors(404, STATE_409('the video is not awaiting approval'), 422)
   async deleteScene(
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,

@@ -1,5 +1,6 @@
 import { ValidationError } from '@vidgen/core';
 import type { Scene, Video } from '@vidgen/videos';
+import { videoOptions } from '@vidgen/videos';
 import { describe, expect, it } from 'vitest';
 import { ApiValidationPipe } from '../common/validation.pipe';
 import {
@@ -28,7 +29,7 @@ function video(overrides: Partial<Video> = {}): Video {
     stage: 'scripting',
     awaitingApproval: false,
     sceneCount: 5,
-    options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+    options: videoOptions({ aspect_ratio: '16:9' }),
     failureReason: null,
     creditsCharged: 0,
     creditsRefunded: 0,
@@ -48,7 +49,8 @@ describe('CreateVideoDto defaults', () => {
     expect(toCreateVideoInput(dto)).toEqual({
       prompt: 'Bees',
       sceneCount: 5,
-      options: { aspect_ratio: '16:9', voice: null, auto_approve: false },
+      options: videoOptions({ aspect_ratio: '16:9' }),
+      scenes: undefined,
       faults: undefined,
     });
   });
@@ -62,11 +64,7 @@ describe('CreateVideoDto defaults', () => {
       auto_approve: null,
     });
     expect(toCreateVideoInput(dto).sceneCount).toBe(5);
-    expect(toCreateVideoInput(dto).options).toEqual({
-      aspect_ratio: '16:9',
-      voice: null,
-      auto_approve: false,
-    });
+    expect(toCreateVideoInput(dto).options).toEqual(videoOptions({ aspect_ratio: '16:9' }));
   });
 
   it('keeps the options a client gives, falsy ones included', async () => {
@@ -81,7 +79,8 @@ describe('CreateVideoDto defaults', () => {
     expect(toCreateVideoInput(dto)).toEqual({
       prompt: 'Bees',
       sceneCount: 3,
-      options: { aspect_ratio: '9:16', voice: 'en-gb', auto_approve: true },
+      options: { ...videoOptions({ aspect_ratio: '9:16' }), voice: 'en-gb', auto_approve: true },
+      scenes: undefined,
       faults: { scripting: { fail: true } },
     });
     expect(toCreateVideoInput(await body({ prompt: 'Bees', auto_approve: false })).options.auto_approve).toBe(
@@ -96,6 +95,76 @@ describe('CreateVideoDto defaults', () => {
   });
 });
 
+describe('CreateVideoDto content options', () => {
+  const IMAGE = '3f0c9a4e-8b1d-4c2e-9f6a-1b2c3d4e5f60';
+  const locs = async (value: unknown) => {
+    const err = await body(value).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    return (err as ValidationError).details.map((d) => d.loc);
+  };
+
+  it("takes the client's scenes, their number as the scene count", async () => {
+    const input = toCreateVideoInput(
+      await body({
+        prompt: 'Bees',
+        scenes: [
+          { narration: 'One.' },
+          { narration: 'Two.', visual_description: 'A hive', image_asset_id: IMAGE },
+        ],
+      }),
+    );
+    expect(input.sceneCount).toBe(2);
+    expect(input.scenes).toEqual([
+      { narration: 'One.' },
+      { narration: 'Two.', visual_description: 'A hive', image_asset_id: IMAGE },
+    ]);
+  });
+
+  it('refuses a scene count that disagrees with the scenes, and bad scenes at their field', async () => {
+    const dto = await body({ prompt: 'Bees', scene_count: 3, scenes: [{ narration: 'One.' }] });
+    expect(() => toCreateVideoInput(dto)).toThrow(ValidationError);
+    expect(await locs({ prompt: 'Bees', scenes: [] })).toEqual([['body', 'scenes']]);
+    expect(
+      await locs({
+        prompt: 'Bees',
+        scenes: [{ narration: 'ok' }, { narration: '', image_asset_id: 'x', extra: 1 }],
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        ['body', 'scenes', 1, 'narration'],
+        ['body', 'scenes', 1, 'image_asset_id'],
+        ['body', 'scenes', 1, 'extra'],
+      ]),
+    );
+    expect(
+      await locs({ prompt: 'Bees', scenes: Array.from({ length: 13 }, () => ({ narration: 'x' })) }),
+    ).toEqual([['body', 'scenes']]);
+  });
+
+  it('fills music volume and caption defaults and checks their ranges', async () => {
+    const options = toCreateVideoInput(
+      await body({ prompt: 'Bees', music: { asset_id: IMAGE }, captions: { position: 'top' } }),
+    ).options;
+    expect(options.music).toEqual({ asset_id: IMAGE, volume: 0.15 });
+    expect(options.captions).toEqual({ burn_in: true, position: 'top', size: 'medium' });
+    expect(await locs({ prompt: 'Bees', music: { asset_id: IMAGE, volume: 1.5 } })).toEqual([
+      ['body', 'music', 'volume'],
+    ]);
+    expect(await locs({ prompt: 'Bees', captions: { size: 'huge' } })).toEqual([
+      ['body', 'captions', 'size'],
+    ]);
+    expect(
+      await locs({ prompt: 'Bees', motion: 'spin', transition: 'wipe', language: 'not a code' }),
+    ).toEqual(
+      expect.arrayContaining([
+        ['body', 'motion'],
+        ['body', 'transition'],
+        ['body', 'language'],
+      ]),
+    );
+  });
+});
+
 describe('ListVideosQuery defaults', () => {
   const query = (value: Record<string, string>) =>
     pipe.transform(value, { type: 'query', metatype: ListVideosQuery }) as Promise<ListVideosQuery>;
@@ -103,6 +172,12 @@ describe('ListVideosQuery defaults', () => {
   it('pages by 20 unless a limit is given, parsed from the query string', async () => {
     expect(await query({})).toMatchObject({ limit: 20 });
     expect(await query({ limit: '7', status: 'failed' })).toMatchObject({ limit: 7, status: 'failed' });
+  });
+
+  it('names an unknown query key by its text, also when it reads as a huge number', async () => {
+    const key = '999999999999999999999999999999';
+    const err = await query({ [key]: 'x' }).catch((e: unknown) => e);
+    expect((err as ValidationError).details.map((d) => d.loc)).toEqual([['query', key]]);
   });
 
   it('refuses an empty or out-of-range limit rather than defaulting it', async () => {
@@ -120,7 +195,7 @@ describe('toSceneUpdate', () => {
       toSceneUpdate('s1', new UpdateSceneDto());
     } catch (err) {
       expect((err as ValidationError).details).toEqual([
-        { loc: ['body'], msg: 'give visual_description, narration or both' },
+        { loc: ['body'], msg: 'give at least one of visual_description, narration and image_asset_id' },
       ]);
     }
   });

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type Page, ValidationError } from '@vidgen/core';
-import { ASPECT_RATIOS, type AspectRatio } from '@vidgen/media';
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  DEFAULT_CAPTIONS,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_TAG,
+  MOTIONS,
+  type Motion,
+  TRANSITIONS,
+  type Transition,
+} from '@vidgen/media';
 import {
   type AssetUrl,
   type CreateVideoInput,
@@ -13,7 +23,11 @@ import {
   type VideoRecord,
 } from '@vidgen/videos';
 import { type SceneEdit, VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { Expose, Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsBoolean,
   IsDefined,
   IsIn,
@@ -21,16 +35,22 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { Default } from '../common/default.decorator';
+import { Optional } from '../common/optional.decorator';
 import { PageQuery } from '../common/page.query';
+import { SPEAKABLE_PATTERN, Speakable } from './speakable';
+import { CaptionsDto, ClientSceneDto, MusicDto } from './video-options.dto';
 
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
+const VOICE_PATTERN = /^[A-Za-z0-9+_-]{1,64}$/;
 
 export class CreateVideoDto {
   @ApiProperty({ minLength: 1, maxLength: VIDEO_LIMITS.promptMax, example: 'How honey bees make honey' })
@@ -40,15 +60,24 @@ export class CreateVideoDto {
   @MaxLength(VIDEO_LIMITS.promptMax)
   prompt: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 12, default: VIDEO_LIMITS.sceneCountDefault })
-  @Default(VIDEO_LIMITS.sceneCountDefault)
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 12,
+    default: VIDEO_LIMITS.sceneCountDefault,
+    description: 'With `scenes`, their number (it may be left out)',
+  })
+  // With the client's own scenes the count is theirs; otherwise the default.
+  @Expose()
+  @Transform(({ value, obj }) => value ?? clientSceneCount(obj.scenes) ?? VIDEO_LIMITS.sceneCountDefault)
   @IsOptional()
   @IsInt()
   @Min(VIDEO_LIMITS.sceneCountMin)
   @Max(VIDEO_LIMITS.sceneCountMax)
   scene_count: number;
 
-  @ApiPropertyOptional({ enum: ASPECT_RATIOS, default: DEFAULT_ASPECT_RATIO })
+  @ApiPropertyOptional({ enum: ASPECT_RATIOS, default: DEFAULT_ASPECT_RATIO, nullable: true })
   @Default(DEFAULT_ASPECT_RATIO)
   @IsOptional()
   @IsIn(ASPECT_RATIOS)
@@ -57,25 +86,94 @@ export class CreateVideoDto {
   @ApiPropertyOptional({
     // `string | null` reflects as Object; the document shows the string a client sends.
     type: String,
-    description: 'Provider voice id (espeak-ng voice for the local provider)',
+    nullable: true,
+    description:
+      "A voice id from GET /voices that speaks the video's language; left out, the language's default voice",
     example: 'en-us',
+    pattern: VOICE_PATTERN.source,
   })
   @Default(null)
   @IsOptional()
   @IsString()
-  @Matches(/^[A-Za-z0-9+_-]{1,64}$/, { message: 'voice must be a voice id (letters, digits, + _ -)' })
+  @Matches(VOICE_PATTERN, { message: 'voice must be a voice id (letters, digits, + _ -)' })
   voice: string | null;
 
-  @ApiPropertyOptional({ default: false, description: 'Pass the review gate without waiting for approval' })
+  @ApiPropertyOptional({
+    default: false,
+    nullable: true,
+    description: 'Pass the review gate without waiting for approval',
+  })
   @Default(false)
   @IsOptional()
   @IsBoolean()
   auto_approve: boolean;
 
   @ApiPropertyOptional({
-    description: 'Fault injection (only when the server runs with VIDGEN_FAULT_INJECTION=1)',
+    default: DEFAULT_LANGUAGE,
+    nullable: true,
+    description: 'BCP 47 language of the script, the default voice and the captions',
+    example: 'de',
+    pattern: LANGUAGE_TAG.source,
   })
+  @Default(DEFAULT_LANGUAGE)
   @IsOptional()
+  @IsString()
+  @Matches(LANGUAGE_TAG, {
+    message: 'language must be a BCP 47 code such as en or pt-BR',
+  })
+  language: string;
+
+  @ApiPropertyOptional({
+    type: [ClientSceneDto],
+    minItems: VIDEO_LIMITS.sceneCountMin,
+    maxItems: VIDEO_LIMITS.sceneCountMax,
+    description: "The client's own script, taken verbatim instead of one written from the prompt",
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMinSize(VIDEO_LIMITS.sceneCountMin)
+  @ArrayMaxSize(VIDEO_LIMITS.sceneCountMax)
+  @ValidateNested({ each: true })
+  @Type(() => ClientSceneDto)
+  scenes?: ClientSceneDto[];
+
+  @ApiPropertyOptional({ type: MusicDto, nullable: true, description: 'Music under the whole video' })
+  @Default(null)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MusicDto)
+  music: MusicDto | null;
+
+  @ApiPropertyOptional({ type: CaptionsDto, nullable: true, description: 'null or left out: the defaults' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CaptionsDto)
+  captions?: CaptionsDto;
+
+  @ApiPropertyOptional({
+    enum: MOTIONS,
+    default: 'kenburns',
+    nullable: true,
+    description: 'A slow zoom or pan on every still',
+  })
+  @Default('kenburns')
+  @IsOptional()
+  @IsIn(MOTIONS)
+  motion: Motion;
+
+  @ApiPropertyOptional({
+    enum: TRANSITIONS,
+    default: 'fade',
+    nullable: true,
+    description: 'A short crossfade between scenes',
+  })
+  @Default('fade')
+  @IsOptional()
+  @IsIn(TRANSITIONS)
+  transition: Transition;
+
+  // Documented only when the server runs with VIDGEN_FAULT_INJECTION=1 (openapi-document.ts).
+  @Optional()
   @IsObject()
   faults?: Record<string, unknown>;
 }
@@ -84,6 +182,7 @@ export class RegenerateDto {
   @ApiProperty({
     description: 'What to change in the script; an empty string is accepted',
     example: 'More about pollen',
+    maxLength: 2000,
   })
   @IsDefined({ message: 'feedback is required' })
   @IsString()
@@ -92,42 +191,69 @@ export class RegenerateDto {
 }
 
 export class UpdateSceneDto {
-  @ApiPropertyOptional({ maxLength: VIDEO_LIMITS.visualDescriptionMax })
-  @IsOptional()
+  @ApiPropertyOptional({ minLength: 1, maxLength: VIDEO_LIMITS.visualDescriptionMax })
+  @Optional()
   @IsString()
   @MinLength(1)
   @MaxLength(VIDEO_LIMITS.visualDescriptionMax)
   visual_description?: string;
 
-  @ApiPropertyOptional({ maxLength: VIDEO_LIMITS.narrationMax })
-  @IsOptional()
+  @ApiPropertyOptional({ minLength: 1, maxLength: VIDEO_LIMITS.narrationMax, pattern: SPEAKABLE_PATTERN })
+  @Optional()
   @IsString()
   @MinLength(1)
   @MaxLength(VIDEO_LIMITS.narrationMax)
+  @Speakable()
   narration?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'An uploaded image of this account for the scene; null goes back to a generated image',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'image_asset_id must be an asset id' })
+  image_asset_id?: string | null;
 }
 
 export class AddSceneDto {
-  @ApiProperty({ maxLength: VIDEO_LIMITS.visualDescriptionMax })
+  @ApiProperty({ minLength: 1, maxLength: VIDEO_LIMITS.visualDescriptionMax })
   @IsDefined({ message: 'visual_description is required' })
   @IsString()
   @MinLength(1)
   @MaxLength(VIDEO_LIMITS.visualDescriptionMax)
   visual_description: string;
 
-  @ApiProperty({ maxLength: VIDEO_LIMITS.narrationMax })
+  @ApiProperty({ minLength: 1, maxLength: VIDEO_LIMITS.narrationMax, pattern: SPEAKABLE_PATTERN })
   @IsDefined({ message: 'narration is required' })
   @IsString()
   @MinLength(1)
   @MaxLength(VIDEO_LIMITS.narrationMax)
+  @Speakable()
   narration: string;
 
-  @ApiPropertyOptional({ minimum: 1, description: '1-based position; default: after the last scene' })
-  @IsOptional()
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: VIDEO_LIMITS.sceneCountMax,
+    description: '1-based position; default: after the last scene',
+  })
+  @Optional()
   @IsInt()
   @Min(1)
   @Max(VIDEO_LIMITS.sceneCountMax)
   position?: number;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'An uploaded image of this account for the scene; null goes back to a generated image',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'image_asset_id must be an asset id' })
+  image_asset_id?: string | null;
 }
 
 export class ListVideosQuery extends PageQuery {
@@ -137,11 +263,70 @@ export class ListVideosQuery extends PageQuery {
   status?: VideoStatus;
 }
 
+/**
+ * Rules across fields that decorators cannot state, added to the schemas by openapi-document.ts:
+ * with `scenes`, `scene_count` is left out, null or their number (toCreateVideoInput); a scene
+ * edit changes at least one field (toSceneUpdate).
+ */
+export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => void> = {
+  CreateVideoDto: (schema) => {
+    const counts = Array.from({ length: VIDEO_LIMITS.sceneCountMax }, (_, i) => i + 1);
+    // Inside allOf, so generated client types keep the object's own properties.
+    schema.allOf = [
+      {
+        anyOf: [
+          { not: { required: ['scenes'] } },
+          { properties: { scene_count: { enum: [null] } } },
+          ...counts.map((n) => ({
+            properties: { scenes: { minItems: n, maxItems: n }, scene_count: { enum: [n, null] } },
+          })),
+        ],
+      },
+    ];
+  },
+  UpdateSceneDto: (schema) => {
+    schema.minProperties = 1;
+  },
+};
+
+/** The number of the client's scenes when it is a valid scene count (else the scenes field reports it). */
+function clientSceneCount(scenes: unknown): number | undefined {
+  return Array.isArray(scenes) &&
+    scenes.length >= VIDEO_LIMITS.sceneCountMin &&
+    scenes.length <= VIDEO_LIMITS.sceneCountMax
+    ? scenes.length
+    : undefined;
+}
+
 export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
+  if (dto.scenes && dto.scene_count !== dto.scenes.length) {
+    throw new ValidationError([
+      {
+        loc: ['body', 'scene_count'],
+        msg: `scene_count must equal the number of scenes (${dto.scenes.length}) or be left out`,
+      },
+    ]);
+  }
   return {
     prompt: dto.prompt,
     sceneCount: dto.scene_count,
-    options: { aspect_ratio: dto.aspect_ratio, voice: dto.voice, auto_approve: dto.auto_approve },
+    options: {
+      aspect_ratio: dto.aspect_ratio,
+      voice: dto.voice,
+      auto_approve: dto.auto_approve,
+      language: dto.language,
+      music: dto.music && { asset_id: dto.music.asset_id, volume: dto.music.volume },
+      captions: dto.captions
+        ? { burn_in: dto.captions.burn_in, position: dto.captions.position, size: dto.captions.size }
+        : { ...DEFAULT_CAPTIONS },
+      motion: dto.motion,
+      transition: dto.transition,
+    },
+    scenes: dto.scenes?.map((s) => ({
+      narration: s.narration,
+      ...(s.visual_description !== undefined && { visual_description: s.visual_description }),
+      ...(s.image_asset_id !== undefined && { image_asset_id: s.image_asset_id }),
+    })),
     faults: dto.faults,
   };
 }
@@ -152,8 +337,14 @@ export function toSceneAddition(dto: AddSceneDto): SceneEdit {
 
 /** Both fields are optional, but a PATCH must change at least one of them. */
 export function toSceneUpdate(sceneId: string, dto: UpdateSceneDto): SceneEdit {
-  if (dto.visual_description === undefined && dto.narration === undefined) {
-    throw new ValidationError([{ loc: ['body'], msg: 'give visual_description, narration or both' }]);
+  if (
+    dto.visual_description === undefined &&
+    dto.narration === undefined &&
+    dto.image_asset_id === undefined
+  ) {
+    throw new ValidationError([
+      { loc: ['body'], msg: 'give at least one of visual_description, narration and image_asset_id' },
+    ]);
   }
   return { op: 'update', sceneId, ...dto };
 }

@@ -2,15 +2,17 @@ import { Logger, Module } from '@nestjs/common';
 import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
+import { VoiceCatalogue } from '@vidgen/media';
 import { VideoWorkflowClient } from '@vidgen/temporal';
 import { VideoRepository, VideoService } from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
+import { VoicesModule } from '../voices/voices.module';
 import { VideosController } from './videos.controller';
 
 @Module({
-  imports: [CommonModule, AssetsModule],
+  imports: [CommonModule, AssetsModule, VoicesModule],
   controllers: [VideosController],
   providers: [
     overDb(VideoRepository),
@@ -23,6 +25,7 @@ import { VideosController } from './videos.controller';
         temporal: TemporalHandle,
         config: AppConfig,
         limiter: RateLimiter,
+        voices: VoiceCatalogue,
       ) => {
         const log = new Logger('VideoService');
         return new VideoService(
@@ -34,6 +37,7 @@ import { VideosController } from './videos.controller';
             config.temporal.taskQueue,
             config.temporal.videoUpdatesPerRun,
           ),
+          voices,
           {
             faultInjection: config.faultInjection,
             onStartFailure: (videoId, err) =>
@@ -42,7 +46,7 @@ import { VideosController } from './videos.controller';
           },
         );
       },
-      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG, RateLimiter],
+      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG, RateLimiter, VoiceCatalogue],
     },
   ],
 })

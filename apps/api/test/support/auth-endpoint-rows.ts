@@ -13,7 +13,8 @@ async function gatedVideo(
   sceneCount = 1,
 ): Promise<{ id: string; scenes: { id: string }[] }> {
   const created = await owner.api.post('/videos', {
-    prompt: 'Scope matrix: kites over a beach.',
+    // A sentence per scene it may be asked for: the planner writes no more scenes than clauses.
+    prompt: 'Scope matrix: kites over a beach. Gulls over the pier.',
     scene_count: sceneCount,
   });
   expect(created.status, created.text).toBe(201);
@@ -155,8 +156,40 @@ async function storedAsset(owner: TestAccount): Promise<string> {
   return asset.id;
 }
 
+/** A 1x1 PNG, the smallest upload that decodes. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export function assetRows(): EndpointCase[] {
   return [
+    {
+      method: 'POST',
+      route: '/assets',
+      scope: 'assets:write',
+      success: 201,
+      arrange: async () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(TINY_PNG)]), 'dot.png');
+        form.append('name', `scope matrix ${randomUUID()}`);
+        return { path: '/assets', form };
+      },
+      unchanged: async (owner, req) => {
+        const names = (await owner.api.get('/assets?source=upload&limit=100')).body.data.map(
+          (a: any) => a.name,
+        );
+        expect(names).not.toContain(req.form!.get('name'));
+      },
+    },
+    {
+      method: 'PATCH',
+      route: '/assets/{id}',
+      scope: 'assets:write',
+      success: 200,
+      arrange: async (owner) => ({ path: `/assets/${await storedAsset(owner)}`, body: { name: 'renamed' } }),
+      unchanged: async (owner, req) => expect((await owner.api.get(req.path)).body.name).toBeNull(),
+    },
     {
       method: 'GET',
       route: '/assets',

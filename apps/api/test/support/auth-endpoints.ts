@@ -23,15 +23,22 @@ export const unissuedKey = () => `vg_${randomBytes(32).toString('base64url')}`;
  * then proves that it refuses keys without its scope and accepts the exact scope and the
  * family wildcard.
  */
+/** A JSON `body`, or a multipart `form` (an upload). */
+export interface EndpointRequest {
+  path: string;
+  body?: unknown;
+  form?: FormData;
+}
+
 export interface EndpointCase {
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH';
   route: string;
   scope: Scope;
   success: number;
   /** Builds a request that succeeds for `owner`; may create what it needs with owner's full key. */
-  arrange(owner: TestAccount): Promise<{ path: string; body?: unknown }>;
+  arrange(owner: TestAccount): Promise<EndpointRequest>;
   /** Optional check that a refused call changed nothing. */
-  unchanged?(owner: TestAccount, request: { path: string; body?: unknown }): Promise<void>;
+  unchanged?(owner: TestAccount, request: EndpointRequest): Promise<void>;
 }
 
 const listedUrls = async (owner: TestAccount): Promise<string[]> =>
@@ -123,6 +130,13 @@ export const ENDPOINTS: EndpointCase[] = [
     },
   },
   ...videoRows(),
+  {
+    method: 'GET',
+    route: '/voices',
+    scope: 'videos:read',
+    success: 200,
+    arrange: async () => ({ path: '/voices?language=de' }),
+  },
   ...assetRows(),
   ...creditRows(),
 ];

@@ -1,0 +1,58 @@
+import type { LoginLinkProblem } from '@vidgen/auth';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const TEXT: Record<LoginLinkProblem | 'rate-limited', { title: string; body: string }> = {
+  used: {
+    title: 'This sign-in link has already been used',
+    body: 'Each sign-in link works once. If you opened it before, your browser may still be signed in.',
+  },
+  expired: {
+    title: 'This sign-in link has expired',
+    body: 'Sign-in links work for a short time only (15 minutes unless chosen otherwise).',
+  },
+  unknown: {
+    title: 'This sign-in link is not valid',
+    body: 'The link may have been copied incompletely. Check that you pasted all of it.',
+  },
+  'rate-limited': {
+    title: 'Too many sign-in attempts',
+    body: 'Wait a minute, then open your sign-in link again.',
+  },
+};
+
+/**
+ * The page a visitor sees when a sign-in link cannot open a session: a clear title and what to
+ * do next, styled like the dashboard but standalone (no script), so it works without the build.
+ */
+export function loginProblemPage(problem: LoginLinkProblem | 'rate-limited'): string {
+  const { title, body } = TEXT[problem];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · vidgen</title>
+<style>
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f4f5f8; color: #1d2330; }
+  main { background: #fff; max-width: 32rem; margin: 1rem; padding: 2rem 2.25rem; border-radius: 12px;
+         box-shadow: 0 1px 3px rgba(20,30,60,.08), 0 8px 24px rgba(20,30,60,.06); }
+  .brand { font-weight: 700; color: #4338ca; letter-spacing: .02em; margin-bottom: 1.25rem; }
+  h1 { font-size: 1.35rem; margin: 0 0 .75rem; }
+  p { line-height: 1.55; margin: .5rem 0; color: #3b4252; }
+  code { background: #eef0f6; padding: .15rem .4rem; border-radius: 4px; font-size: .92em; }
+</style>
+</head>
+<body>
+<main>
+  <div class="brand">vidgen</div>
+  <h1>${escapeHtml(title)}</h1>
+  <p>${escapeHtml(body)}</p>
+  <p>Ask for a new link with <code>vidgen accounts login-link --account &lt;account id&gt;</code> and open it in this browser.</p>
+</main>
+</body>
+</html>
+`;
+}

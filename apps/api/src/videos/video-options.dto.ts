@@ -1,0 +1,100 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CAPTION_POSITIONS,
+  CAPTION_SIZES,
+  type CaptionPosition,
+  type CaptionSize,
+  DEFAULT_CAPTIONS,
+  DEFAULT_MUSIC_VOLUME,
+} from '@vidgen/media';
+import { VIDEO_LIMITS } from '@vidgen/videos';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { Default } from '../common/default.decorator';
+import { Optional } from '../common/optional.decorator';
+import { SPEAKABLE_PATTERN, Speakable } from './speakable';
+
+/** One scene of the client's own script. */
+export class ClientSceneDto {
+  @ApiProperty({
+    minLength: 1,
+    maxLength: VIDEO_LIMITS.clientNarrationMax,
+    pattern: SPEAKABLE_PATTERN,
+    example: 'Bees dance to share news.',
+  })
+  @IsDefined({ message: 'narration is required' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(VIDEO_LIMITS.clientNarrationMax)
+  @Speakable()
+  narration: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: VIDEO_LIMITS.visualDescriptionMax,
+    description: 'What the picture shows; made from the narration when left out',
+  })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(VIDEO_LIMITS.visualDescriptionMax)
+  visual_description?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'An uploaded image of this account, used for the scene instead of a generated one',
+  })
+  @Optional()
+  @IsUUID('all', { message: 'image_asset_id must be an asset id' })
+  image_asset_id?: string;
+}
+
+export class MusicDto {
+  @ApiProperty({ format: 'uuid', description: 'An uploaded audio asset of this account' })
+  @IsDefined({ message: 'asset_id is required' })
+  @IsUUID('all', { message: 'asset_id must be an asset id' })
+  asset_id: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: DEFAULT_MUSIC_VOLUME, nullable: true })
+  @Default(DEFAULT_MUSIC_VOLUME)
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  volume: number;
+}
+
+export class CaptionsDto {
+  @ApiPropertyOptional({
+    default: DEFAULT_CAPTIONS.burn_in,
+    nullable: true,
+    description: 'Draw captions into the picture',
+  })
+  @Default(DEFAULT_CAPTIONS.burn_in)
+  @IsOptional()
+  @IsBoolean()
+  burn_in: boolean;
+
+  @ApiPropertyOptional({ enum: CAPTION_POSITIONS, default: DEFAULT_CAPTIONS.position, nullable: true })
+  @Default(DEFAULT_CAPTIONS.position)
+  @IsOptional()
+  @IsIn(CAPTION_POSITIONS)
+  position: CaptionPosition;
+
+  @ApiPropertyOptional({ enum: CAPTION_SIZES, default: DEFAULT_CAPTIONS.size, nullable: true })
+  @Default(DEFAULT_CAPTIONS.size)
+  @IsOptional()
+  @IsIn(CAPTION_SIZES)
+  size: CaptionSize;
+}
