@@ -2,7 +2,8 @@
  * `npm start`: brings up the whole service on one machine and stays in the foreground.
  *   Temporal dev server (+ Web UI)  unless TEMPORAL_ADDRESS is set
  *   embedded PostgreSQL             unless DATABASE_URL is set
- *   migrations, then the api and the worker as child processes (restarted if they crash).
+ *   migrations, the web dashboard's build when it is missing, then the api and the worker as
+ *   child processes (restarted if they crash).
  * Ctrl-C / SIGTERM stops everything in reverse order.
  *
  * Before starting anything it refuses, saying why, when another `npm start` runs on the same
@@ -18,9 +19,11 @@ import { createDb, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateToLatest } from 
 import {
   describeTakenPorts,
   EXIT_WITH_PARENT,
+  ensureDashboardBuilt,
   ensureFfmpeg,
   findRunningStack,
   nextRestart,
+  nodeEntry,
   type PlannedPort,
   REPO_ROOT,
   StackStateFile,
@@ -41,6 +44,10 @@ function errorText(err: unknown): string {
 
 function plannedPorts(config: AppConfig): PlannedPort[] {
   const ports: PlannedPort[] = [{ port: config.port, what: 'api', setting: 'PORT' }];
+  if (config.metrics.apiPort > 0)
+    ports.push({ port: config.metrics.apiPort, what: 'api metrics', setting: 'API_METRICS_PORT' });
+  if (config.metrics.workerPort > 0)
+    ports.push({ port: config.metrics.workerPort, what: 'worker metrics', setting: 'WORKER_METRICS_PORT' });
   if (!config.temporal.address) {
     ports.push(
       { port: config.embedded.temporalPort, what: 'Temporal dev server', setting: 'TEMPORAL_PORT' },
@@ -155,6 +162,8 @@ async function main(): Promise<void> {
     log(`migrations           ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
     state.update({ databaseUrl });
 
+    // A dashboard that does not build must not keep the API down: /dashboard then says it is not built.
+    await ensureDashboardBuilt(log).catch((err) => log(`dashboard build failed: ${errorText(err)}`));
     log(
       `ffmpeg               ${await ensureFfmpeg({ configured: config.ffmpegPath, envPath: process.env.PATH, log })}`,
     );
@@ -163,7 +172,7 @@ async function main(): Promise<void> {
       stops.push(
         supervise(
           name,
-          path.join(REPO_ROOT, 'apps', name, 'src', 'main.ts'),
+          `apps/${name}/src/main.ts`,
           env,
           () => stopping,
           (pid) => state.update({ children: { [name]: pid } }),
@@ -173,7 +182,18 @@ async function main(): Promise<void> {
     const apiUrl = `http://localhost:${config.port}/api/v1`;
     state.update({ apiUrl });
     log(`api                  ${apiUrl}   (OpenAPI reference: /api/v1/docs)`);
+    log(
+      `dashboard            http://localhost:${config.port}/dashboard   (sign in: vidgen accounts login-link --account ID)`,
+    );
     log(`worker               task queue ${config.temporal.taskQueue}`);
+    log(
+      config.storage.driver === 's3'
+        ? `assets               bucket ${config.storage.s3.bucket} at ${config.storage.s3.endpoint ?? 'AWS S3'} (STORAGE_DRIVER=s3)`
+        : `assets               ${config.assets.dir} (STORAGE_DRIVER=local)`,
+    );
+    log(
+      `metrics              api ${metricsUrl(config.metrics.apiPort)}   worker ${metricsUrl(config.metrics.workerPort)}`,
+    );
     log(
       config.paymentProvider === 'test'
         ? 'payments             test provider: tokens beginning tok_test_ok succeed (PAYMENT_PROVIDER=none refuses all)'
@@ -184,6 +204,11 @@ async function main(): Promise<void> {
     log(`could not start: ${errorText(err)}`);
     await shutdown(1);
   }
+}
+
+/** Where Prometheus scrapes a process that `npm start` runs (the worker's includes the Temporal SDK's series). */
+function metricsUrl(port: number): string {
+  return port > 0 ? `http://localhost:${port}/metrics` : 'off (port 0)';
 }
 
 /** Runs a process and restarts it if it dies on its own; returns its stop function. */
@@ -199,7 +224,9 @@ function supervise(
   const launch = () => {
     const startedAt = Date.now();
     // exit-with-parent: should this supervisor be killed outright, the child notices and stops.
-    child = spawn(process.execPath, ['-r', '@swc-node/register', '-r', EXIT_WITH_PARENT, entry], {
+    // Production (NODE_ENV=production npm start) runs the compiled JavaScript, with no SWC.
+    const { args, file } = nodeEntry(entry);
+    child = spawn(process.execPath, [...args, '-r', EXIT_WITH_PARENT, file], {
       env,
       stdio: 'inherit',
       cwd: REPO_ROOT,

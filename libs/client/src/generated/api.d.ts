@@ -1,0 +1,3308 @@
+/**
+ * Generated from the vidgen API document by `npm run client:generate` (openapi-typescript).
+ * Do not edit: change the controllers and DTOs in apps/api, then regenerate.
+ */
+export type paths = {
+    "/api/v1/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Videos_list"];
+        put?: never;
+        post: operations["Videos_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Videos_get"];
+        put?: never;
+        post?: never;
+        delete: operations["Videos_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Videos_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Videos_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Videos_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/scenes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Videos_scenes"];
+        put?: never;
+        post: operations["Videos_addScene"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/scenes/{sceneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Videos_deleteScene"];
+        options?: never;
+        head?: never;
+        patch: operations["Videos_updateScene"];
+        trace?: never;
+    };
+    "/api/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Voices_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Assets_list"];
+        put?: never;
+        post: operations["Assets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Assets_get"];
+        put?: never;
+        post?: never;
+        delete: operations["Assets_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["Assets_update"];
+        trace?: never;
+    };
+    "/api/v1/assets/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Assets_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Credits_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Credits_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credits/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Credits_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Callbacks_list"];
+        put?: never;
+        post: operations["Callbacks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/callbacks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Callbacks_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["Callbacks_update"];
+        trace?: never;
+    };
+    "/api/v1/callbacks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Callbacks_deliveriesOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/callbacks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Callbacks_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        ErrorObjectDto: {
+            /**
+             * @example NOT_FOUND
+             * @enum {string}
+             */
+            code: "UNAUTHORIZED" | "AUTH_ERROR" | "INVALID_TOKEN" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INVALID_STATE" | "INSUFFICIENT_CREDITS" | "INVALID_PLAN" | "PAYMENT_FAILED" | "VALIDATION_ERROR" | "BAD_REQUEST" | "RATE_LIMITED" | "MAX_CONCURRENT_VIDEOS" | "INTERNAL_ERROR" | "DATABASE_ERROR";
+            /** @example Video not found */
+            message: string;
+            /**
+             * @description Also sent as the X-Request-Id header
+             * @example req-7f3a
+             */
+            request_id: string;
+        };
+        ErrorBodyDto: {
+            error: components["schemas"]["ErrorObjectDto"];
+        };
+        RateLimitBodyDto: {
+            /**
+             * @description Names the limit and the window
+             * @example Rate limit exceeded: 10 per 1 day
+             */
+            error: string;
+        };
+        ValidationDetailDto: {
+            /**
+             * @description Where the problem is: the request part (body, query, header), then the field path
+             * @example [
+             *       "body",
+             *       "prompt"
+             *     ]
+             */
+            loc: (string | number)[];
+            /** @example prompt is required */
+            msg: string;
+        };
+        ValidationErrorObjectDto: {
+            /**
+             * @example VALIDATION_ERROR
+             * @enum {string}
+             */
+            code: "VALIDATION_ERROR";
+            /** @example Video not found */
+            message: string;
+            /**
+             * @description Also sent as the X-Request-Id header
+             * @example req-7f3a
+             */
+            request_id: string;
+            details: components["schemas"]["ValidationDetailDto"][];
+        };
+        ValidationErrorBodyDto: {
+            error: components["schemas"]["ValidationErrorObjectDto"];
+        };
+        ClientSceneDto: {
+            /** @example Bees dance to share news. */
+            narration: string;
+            /** @description What the picture shows; made from the narration when left out */
+            visual_description?: string;
+            /**
+             * Format: uuid
+             * @description An uploaded image of this account, used for the scene instead of a generated one
+             */
+            image_asset_id?: string;
+        };
+        MusicDto: {
+            /**
+             * Format: uuid
+             * @description An uploaded audio asset of this account
+             */
+            asset_id: string;
+            /** @default 0.15 */
+            volume?: number | null;
+        };
+        CaptionsDto: {
+            /**
+             * @description Draw captions into the picture
+             * @default true
+             */
+            burn_in?: boolean | null;
+            /**
+             * @default bottom
+             * @enum {string|null}
+             */
+            position?: "bottom" | "center" | "top" | null;
+            /**
+             * @default medium
+             * @enum {string|null}
+             */
+            size?: "small" | "medium" | "large" | null;
+        };
+        CreateVideoDto: {
+            /** @example How honey bees make honey */
+            prompt: string;
+            /**
+             * @description With `scenes`, their number (it may be left out)
+             * @default 5
+             */
+            scene_count?: number | null;
+            /**
+             * @default 16:9
+             * @enum {string|null}
+             */
+            aspect_ratio?: "16:9" | "9:16" | "1:1" | null;
+            /**
+             * @description A voice id from GET /voices that speaks the video's language; left out, the language's default voice
+             * @example en-us
+             */
+            voice?: string | null;
+            /**
+             * @description Pass the review gate without waiting for approval
+             * @default false
+             */
+            auto_approve?: boolean | null;
+            /**
+             * @description BCP 47 language of the script, the default voice and the captions
+             * @default en
+             * @example de
+             */
+            language?: string | null;
+            /** @description The client's own script, taken verbatim instead of one written from the prompt */
+            scenes?: components["schemas"]["ClientSceneDto"][];
+            /** @description Music under the whole video */
+            music?: components["schemas"]["MusicDto"] | null;
+            /** @description null or left out: the defaults */
+            captions?: components["schemas"]["CaptionsDto"] | null;
+            /**
+             * @description A slow zoom or pan on every still
+             * @default kenburns
+             * @enum {string|null}
+             */
+            motion?: "kenburns" | "none" | null;
+            /**
+             * @description A short crossfade between scenes
+             * @default fade
+             * @enum {string|null}
+             */
+            transition?: "fade" | "none" | null;
+        } & (unknown | {
+            /** @enum {unknown} */
+            scene_count?: null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 1 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 2 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 3 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 4 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 5 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 6 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 7 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 8 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 9 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 10 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 11 | null;
+        } | {
+            scenes?: unknown;
+            /** @enum {unknown} */
+            scene_count?: 12 | null;
+        });
+        MusicOptionsDto: {
+            /** Format: uuid */
+            asset_id: string;
+            volume: number;
+        };
+        CaptionOptionsDto: {
+            burn_in: boolean;
+            /** @enum {string} */
+            position: "bottom" | "center" | "top";
+            /** @enum {string} */
+            size: "small" | "medium" | "large";
+        };
+        VideoOptionsDto: {
+            /** @enum {string} */
+            aspect_ratio: "16:9" | "9:16" | "1:1";
+            /** @example en-us */
+            voice: string | null;
+            auto_approve: boolean;
+            /** @example en */
+            language: string;
+            music: components["schemas"]["MusicOptionsDto"] | null;
+            captions: components["schemas"]["CaptionOptionsDto"];
+            /** @enum {string} */
+            motion: "kenburns" | "none";
+            /** @enum {string} */
+            transition: "fade" | "none";
+        };
+        FailureReasonDto: {
+            /** @enum {string} */
+            code: "AI_SERVICE_TIMEOUT" | "AI_SERVICE_ERROR" | "IMAGE_GENERATION_ERROR" | "AUDIO_GENERATION_ERROR" | "RENDER_TIMEOUT" | "RENDER_ERROR" | "INSUFFICIENT_CREDITS" | "INTERNAL_ERROR";
+            /** @example Image generation failed for scene 2 */
+            message: string;
+            /** @enum {string} */
+            stage: "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | "approval";
+        };
+        VideoRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | "completed" | "failed";
+            /** @example How honey bees make honey */
+            prompt: string;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            video_url: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            audio_url: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            thumbnail_url: string | null;
+            /**
+             * Format: uri
+             * @description WebVTT captions. Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            subtitles_url: string | null;
+            /** @description At the review gate: scenes can be edited, approve starts production */
+            awaiting_approval: boolean;
+            /**
+             * @description The stage running or last run
+             * @enum {string|null}
+             */
+            stage: "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | null;
+            scene_count: number;
+            options: components["schemas"]["VideoOptionsDto"];
+            failure_reason: components["schemas"]["FailureReasonDto"] | null;
+            credits_charged: number;
+            credits_refunded: number;
+            /** @description What approving would charge; null unless awaiting approval */
+            estimated_credits: number | null;
+            /** @example 2026-11-21T10:00:00.123456 */
+            created_at: string;
+            /** @example 2026-11-21T10:00:00.123456 */
+            updated_at: string;
+        };
+        VideoPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["VideoRecordDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        RegenerateDto: {
+            /**
+             * @description What to change in the script; an empty string is accepted
+             * @example More about pollen
+             */
+            feedback: string;
+        };
+        VideoEventDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description Order within the video, from 1 */
+            seq: number;
+            /** @example status_changed */
+            type: string;
+            /** @example scripting */
+            status: string | null;
+            /** @example scripting */
+            stage: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+            /** @example 2026-11-21T10:00:00.123456 */
+            created_at: string;
+        };
+        SceneRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            video_id: string;
+            /** @description 1-based order in the video */
+            position: number;
+            visual_description: string;
+            narration: string;
+            /**
+             * Format: uuid
+             * @description The scene picture asset
+             */
+            image_asset_id: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            image_url: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            narration_url: string | null;
+            /** @description Length of the spoken narration */
+            narration_seconds: number | null;
+            /** @example 2026-11-21T10:00:00.123456 */
+            created_at: string;
+            /** @example 2026-11-21T10:00:00.123456 */
+            updated_at: string;
+        };
+        AddSceneDto: {
+            visual_description: string;
+            narration: string;
+            /** @description 1-based position; default: after the last scene */
+            position?: number;
+            /**
+             * Format: uuid
+             * @description An uploaded image of this account for the scene; null goes back to a generated image
+             */
+            image_asset_id?: string | null;
+        };
+        UpdateSceneDto: {
+            visual_description?: string;
+            narration?: string;
+            /**
+             * Format: uuid
+             * @description An uploaded image of this account for the scene; null goes back to a generated image
+             */
+            image_asset_id?: string | null;
+        };
+        VoiceDto: {
+            /**
+             * @description What `voice` on POST /videos takes
+             * @example de+f3
+             */
+            id: string;
+            /** @example German, female */
+            name: string;
+            /**
+             * @description BCP 47 tag (`mul`: every language the provider supports)
+             * @example de
+             */
+            language: string;
+            /**
+             * @description The configured speech provider
+             * @enum {string}
+             */
+            provider: "local" | "openai";
+        };
+        VoiceListDto: {
+            data: components["schemas"]["VoiceDto"][];
+        };
+        ImportAssetDto: {
+            /**
+             * @description HTTPS URL of a PNG, JPEG or WebP image or an MP3, WAV, M4A/AAC or Ogg file
+             * @example https://example.com/music/theme.mp3
+             */
+            source_url: string;
+            /** @description Defaults to the last part of the URL path */
+            name?: string;
+        };
+        AssetRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The video that made it; null for a client file
+             */
+            video_id: string | null;
+            /**
+             * Format: uuid
+             * @description The scene it belongs to
+             */
+            scene_id: string | null;
+            /**
+             * @description A client file is an image or audio
+             * @enum {string}
+             */
+            type: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
+            /** @enum {string} */
+            source: "upload" | "import" | "generated";
+            /** @description The client's label: the name given, else the file name or the URL's last path segment */
+            name: string | null;
+            /**
+             * @description Taken from the bytes, never from the file name
+             * @example image/png
+             */
+            content_type: string;
+            bytes: number;
+            /**
+             * @description The same as content_type
+             * @example image/png
+             */
+            mime_type: string;
+            /** @description The same as bytes */
+            size_bytes: number;
+            /** @description Pixels, for pictures and videos */
+            width: number | null;
+            height: number | null;
+            /** @description For audio and video */
+            duration_seconds: number | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key
+             */
+            url: string | null;
+            /** @example 2026-11-21T10:00:00.123456 */
+            created_at: string;
+        };
+        UpdateAssetDto: {
+            /** @description null clears the name */
+            name: string | null;
+        };
+        AssetPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["AssetRecordDto"][];
+            /** @description null on the last page */
+            next_cursor: string | null;
+        };
+        CreditsSummaryDto: {
+            /** @example 95 */
+            balance: number;
+            /** @enum {string} */
+            plan: "free" | "starter" | "pro";
+        };
+        LedgerEntryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "granted" | "purchased" | "charged" | "refunded";
+            /** @description Positive for granted, purchased and refunded; negative for charged */
+            amount: number;
+            balance_after: number;
+            /** Format: uuid */
+            video_id: string | null;
+            /**
+             * @description What was charged or refunded
+             * @example image:2
+             */
+            item: string | null;
+            reason: string | null;
+            /** @example 2026-11-21T10:00:00.123456 */
+            created_at: string;
+        };
+        LedgerPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["LedgerEntryDto"][];
+            /** @description null on the last page */
+            next_cursor: string | null;
+        };
+        PurchaseDto: {
+            /**
+             * @description Plan to buy: starter (100 credits) or pro (1000 credits); another name is 400 INVALID_PLAN
+             * @example starter
+             * @enum {string}
+             */
+            plan: "starter" | "pro";
+            /**
+             * @description Token from the payment provider
+             * @example tok_test_ok_visa
+             */
+            payment_token: string;
+        };
+        PurchaseResultDto: {
+            /** @description Balance after the purchase */
+            balance: number;
+            /** @enum {string} */
+            plan: "starter" | "pro";
+            /** @example 100 */
+            credits_added: number;
+            /** @description The payment provider's reference; one purchase per reference */
+            payment_reference: string;
+        };
+        CreateCallbackDto: {
+            /**
+             * @description HTTPS URL that receives deliveries
+             * @example https://example.com/hooks/vidgen
+             */
+            url: string;
+            /**
+             * @description Event type this webhook subscribes to
+             * @enum {string}
+             */
+            event: "video.completed" | "video.failed";
+        };
+        WebhookRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Owner of the webhook
+             */
+            user_id: string;
+            url: string;
+            /** @enum {string} */
+            event: "video.completed" | "video.failed";
+            /** @description Signing secret for X-Service-Signature */
+            secret: string;
+            is_active: boolean;
+            /** @example 2026-11-21T10:00:00.123456Z */
+            created_at: string;
+        };
+        UpdateCallbackDto: {
+            /** @description false stops deliveries to this webhook; true resumes them */
+            is_active: boolean;
+        };
+        DeliveryAttemptDto: {
+            /** @description 1 for the first delivery, 2… for redeliveries */
+            run: number;
+            /** @description 1…4 within the run */
+            attempt: number;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed";
+            /** @example 2026-11-21T10:00:00.123000Z */
+            attempted_at: string;
+            duration_ms: number | null;
+            /** @description HTTP status the receiver answered */
+            status_code: number | null;
+            /** @description why no 2xx arrived (timeout, TLS, refused, …) */
+            error: string | null;
+            /** @description when the next attempt is due, if any */
+            next_retry_at: string | null;
+        };
+        WebhookDeliveryDto: {
+            /**
+             * Format: uuid
+             * @description Sent as X-Service-Delivery-Id
+             */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "video.completed" | "video.failed";
+            /** Format: uuid */
+            video_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            next_retry_at: string | null;
+            created_at: string;
+            updated_at: string;
+            /** @description Oldest first, across runs */
+            attempts: components["schemas"]["DeliveryAttemptDto"][];
+        };
+        DeliveryPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["WebhookDeliveryDto"][];
+            next_cursor: string | null;
+        };
+        LiveDto: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        CheckResultDto: {
+            /** @enum {string} */
+            status: "ok" | "failed";
+            /** @description How long the check took */
+            ms: number;
+            /** @example no answer within 2000 ms */
+            error?: string;
+        };
+        ReadyChecksDto: {
+            database: components["schemas"]["CheckResultDto"];
+            temporal: components["schemas"]["CheckResultDto"];
+        };
+        WorkersDto: {
+            task_queue: string;
+            /** @description Worker pollers Temporal has seen; null if unknown */
+            pollers: number | null;
+        };
+        ReadyDto: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            checks: components["schemas"]["ReadyChecksDto"];
+            workers: components["schemas"]["WorkersDto"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The request's id: the client's X-Request-Id when it sent a sane one, else a new UUID */
+        "X-Request-Id": string;
+        /** @description Seconds until the limit admits a request again (sent by the rate limiter) */
+        "Retry-After": number;
+    };
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    Videos_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                status?: "pending" | "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1-255 printable ASCII characters. The same key with the same body replays the first result for 24 h (with `Idempotent-Replayed: true`); with another body it is 409 CONFLICT */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVideoDto"];
+            };
+        };
+        responses: {
+            /** @description The video, queued for scripting */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description CONFLICT: the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account's */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description MAX_CONCURRENT_VIDEOS (standard body) when 3 videos are in progress; or the rate limiter (simple body, Retry-After): the per-key limit per minute, or the daily video quota of the plan */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"] | components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: its workflow ends, its files are removed, its ledger events stay */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is being processed (also queued) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Production started (or, for a failed video, resumed) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the message states the required and the available credits */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: completed, a stage running, or failed without scenes (call regenerate first) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description MAX_CONCURRENT_VIDEOS (standard body) when 3 videos are in progress; or the rate limiter (simple body, Retry-After): the per-key limit per minute (retrying a failed video puts it in progress again) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"] | components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegenerateDto"];
+            };
+        };
+        responses: {
+            /** @description Scripting runs again with the feedback; ends at the gate */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: completed or a stage running */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description MAX_CONCURRENT_VIDEOS (standard body) when 3 videos are in progress; or the rate limiter (simple body, Retry-After): the per-key limit per minute (regenerating a failed video puts it in progress again) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"] | components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The append-only event log, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoEventDto"][];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_scenes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In order of position */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SceneRecordDto"][];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_addScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSceneDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SceneRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_deleteScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sceneId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the scenes after it move up */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_updateScene: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sceneId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSceneDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SceneRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Voices_list: {
+        parameters: {
+            query?: {
+                /** @description Only the voices that speak this BCP 47 language (matched on its primary subtag) */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured speech provider’s voices */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceListDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                video_id?: string;
+                type?: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
+                source?: "upload" | "import" | "generated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg; the type is read from the bytes
+                     */
+                    file: string;
+                    /** @description Defaults to the file name */
+                    name?: string;
+                };
+                "application/json": components["schemas"]["ImportAssetDto"];
+            };
+        };
+        responses: {
+            /** @description Stored: an image or audio file of this account */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, or a URL that cannot be fetched */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted with its file */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: its video is being processed, or an in-progress video uses it */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAssetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Assets_content: {
+        parameters: {
+            query?: {
+                /** @description From a signed URL */
+                signature?: string;
+                /** @description From a signed URL: Unix time after which it stops working (without a valid signature, the key decides) */
+                expires?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset bytes, with its own Content-Type (video/mp4, image/png, …); Range requests get 206 */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/*": string;
+                    "audio/*": string;
+                    "image/*": string;
+                    "text/vtt": string;
+                };
+            };
+            /** @description UNAUTHORIZED or INVALID_TOKEN: no valid signature and no valid key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks assets:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Credits_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditsSummaryDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks credits:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Credits_ledger: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks credits:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Credits_purchase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1-255 printable ASCII characters. The same key with the same body replays the first result for 24 h (with `Idempotent-Replayed: true`); with another body it is 409 CONFLICT */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseDto"];
+            };
+        };
+        responses: {
+            /** @description Credits added; the account moves to the plan */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResultDto"];
+                };
+            };
+            /** @description INVALID_PLAN (no such plan for sale), PAYMENT_FAILED (the payment provider refused the token, or the payment was already used by another account), BAD_REQUEST (malformed JSON) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks credits:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description CONFLICT: the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecordDto"][];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCallbackDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description CONFLICT: this account already has a webhook for this url and event */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: not an https URL, an unknown event, or a URL that names a private address */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no further deliveries */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCallbackDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_deliveriesOf: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries newest first, each with its attempts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Callbacks_redeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new run of the delivery has started */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks callbacks:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the delivery is still running, or the webhook is inactive */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Health_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the api process is up */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Health_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description database and Temporal reachable */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description a dependency did not answer within 2 s */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadyDto"];
+                };
+            };
+        };
+    };
+}

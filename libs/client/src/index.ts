@@ -1,0 +1,3 @@
+export * from './client';
+export * from './verify-webhook';
+export * from './wait-for-video';

@@ -1,0 +1,54 @@
+// `npm run build`: builds the web dashboard (Vite, into apps/dashboard/dist, which the api serves
+// at /dashboard) and compiles apps/ and libs/ (and the start and migrate scripts) to JavaScript
+// under dist/, mirroring the source tree (dist/apps/api/src/main.js), then makes each workspace
+// package resolvable from there: dist/libs/<name>/package.json points at the compiled entry and
+// dist/node_modules/@vidgen/<name> links to it. Node looks in dist/node_modules before the
+// root node_modules (whose @vidgen links lead to the TypeScript sources), so compiled code only
+// ever loads compiled code. docs/decisions.md, "A build for production".
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+rmSync(dist, { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+
+const linked = [];
+for (const group of ['libs', 'apps']) {
+  for (const dir of readdirSync(path.join(root, group))) {
+    const manifest = path.join(root, group, dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    const compiled = { name: pkg.name, version: pkg.version, private: true };
+    if (pkg.main) compiled.main = pkg.main.replace(/\.ts$/, '.js');
+    const out = path.join(dist, group, dir);
+    if (!existsSync(path.join(out, compiled.main ?? 'src/index.js'))) continue; // nothing compiled here
+    writeFileSync(path.join(out, 'package.json'), `${JSON.stringify(compiled, null, 2)}\n`);
+    const link = path.join(dist, 'node_modules', pkg.name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.relative(path.dirname(link), out), link, 'dir');
+    linked.push(pkg.name);
+  }
+}
+console.log(`[build] dist/: ${linked.length} packages (${linked.join(', ')})`);
+
+// The dashboard: its own Vite build, which prints the gzipped JavaScript size and fails over budget.
+const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+execFileSync(process.execPath, [vite, 'build'], {
+  cwd: path.join(root, 'apps', 'dashboard'),
+  stdio: 'inherit',
+});
+console.log('[build] apps/dashboard/dist: the web dashboard');

@@ -1,0 +1,97 @@
+"""Schemathesis hooks of `npm run fuzz` and the fuzz spec (loaded through SCHEMATHESIS_HOOKS).
+
+Some rules of the API are about the account's data or the server's configuration, not about the
+shape of a request, so no schema can state them: an asset id in a body must name an image or audio
+file of the caller's own account, a `voice` must be one the configured speech provider offers and
+speak the video's `language`. Before each call, values of the right shape are replaced by real
+ones (test/support/fuzz.ts makes them: the fuzz account's uploads, the provider's voices), so
+generated requests reach the rules behind those values. (Generated uploads keep their random
+bytes: schemathesis re-checks an edited case against the schema, and raw file bytes do not pass
+as a JSON string; an upload that does not decode is one of the accepted 422s of
+schemathesis.toml.) Only positive cases (data the schema allows) are touched, and only values of the right
+shape, so a request meant to be invalid stays invalid. The fixture assets themselves are kept:
+a generated DELETE of one of them is pointed at an id that names nothing.
+"""
+
+import copy
+import json
+import os
+import random
+import re
+
+import uuid
+
+import schemathesis
+
+FIXTURES = json.loads(os.environ.get("VIDGEN_FUZZ_FIXTURES") or "{}")
+IMAGE = FIXTURES.get("imageId")
+AUDIO = FIXTURES.get("audioId")
+VOICES = FIXTURES.get("voices") or []
+UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+VOICE = re.compile(r"^[A-Za-z0-9+_-]{1,64}$")
+LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$")
+
+
+def _swap(container, key, replacement):
+    if replacement and isinstance(container, dict) and isinstance(container.get(key), str):
+        if UUID.match(container[key]):
+            container[key] = replacement
+
+
+def _voice_and_language(body):
+    if not VOICES:
+        return
+    voice, language = body.get("voice"), body.get("language")
+    voice_ok = voice is None or (isinstance(voice, str) and VOICE.match(voice))
+    language_ok = language is None or (isinstance(language, str) and LANGUAGE.match(language))
+    if not (voice_ok and language_ok):
+        return
+    chosen_voice, chosen_language = random.choice(VOICES)
+    if isinstance(voice, str):
+        body["voice"] = chosen_voice
+        if "language" in body and language is not None:
+            body["language"] = chosen_language
+        else:
+            # Left out, the language is English: the voice must speak it.
+            english = [v for v, lang in VOICES if lang.lower().split("-")[0] == "en"]
+            body["voice"] = random.choice(english) if english else chosen_voice
+    elif isinstance(language, str):
+        body["language"] = chosen_language
+
+
+def _positive(case):
+    meta = getattr(case, "meta", None)
+    generation = getattr(meta, "generation", None)
+    mode = getattr(generation, "mode", None)
+    return mode is None or getattr(mode, "is_positive", True)
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    body = case.body
+    path = case.operation.path
+    method = case.method.upper()
+    params = case.path_parameters or {}
+    if method == "DELETE" and path.endswith("/assets/{id}") and params.get("id") in (IMAGE, AUDIO):
+        case.path_parameters = {**params, "id": str(uuid.uuid4())}
+        return
+    if not _positive(case):
+        return
+    # A copy: generated bodies can share objects with the cases derived from them.
+    body = copy.deepcopy(body)
+    _replace(body, path, method)
+    case.body = body
+
+
+def _replace(body, path, method):
+    if not isinstance(body, dict):
+        return
+    if path.endswith("/videos") and method == "POST":
+        scenes = body.get("scenes")
+        if isinstance(scenes, list):
+            for scene in scenes:
+                _swap(scene, "image_asset_id", IMAGE)
+        _swap(body.get("music"), "asset_id", AUDIO)
+        _voice_and_language(body)
+    elif "/scenes" in path:
+        _swap(body, "image_asset_id", IMAGE)
