@@ -4,11 +4,13 @@ import { historyFromJSON, historyToJSON } from '@temporalio/common/lib/proto-uti
 import { Worker } from '@temporalio/worker';
 import { type AppConfig, loadConfig } from '@vidgen/config';
 import { isUuid, NotFoundError } from '@vidgen/core';
-import { createDb, sql } from '@vidgen/db';
+import { createDb } from '@vidgen/db';
 import { locateDatabaseUrl, locateTemporalAddress } from '@vidgen/devstack';
 import { VideoWorkflowClient } from '@vidgen/temporal';
-import { IN_PROGRESS_STATUSES, workflowIds, workflowsPath } from '@vidgen/workflows';
-import type { Command } from 'commander';
+import { VideoOpsRepository } from '@vidgen/videos';
+import { workflowsPath } from '@vidgen/workflows';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { OPS_PAGE_SIZE, parseDuration, readAll, table, withWorkflowStatus } from './ops-lists';
 
 /** One JSON object on stdout with --json (scripts parse it), a short human line otherwise. */
 function emit<T extends object>(json: boolean, result: T, human: (r: T) => string): void {
@@ -22,6 +24,29 @@ async function withTemporal<T>(config: AppConfig, fn: (client: Client) => Promis
   } finally {
     await connection.close();
   }
+}
+
+async function withOpsDb<T>(config: AppConfig, fn: (videos: VideoOpsRepository) => Promise<T>): Promise<T> {
+  const db = createDb(locateDatabaseUrl(config), { max: 1, timeoutMs: config.databaseTimeoutMs });
+  try {
+    return await fn(new VideoOpsRepository(db));
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Progress of a long list goes to stderr, so stdout stays exactly one JSON object. */
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A duration option in seconds whose help shows the default as written (`30m`), not in seconds. */
+function duration(flags: string, description: string, fallback: string): Option {
+  return new Option(flags, description).argParser(parseDuration).default(parseDuration(fallback), fallback);
+}
+
+function failureCode(value: string): string {
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z][A-Z0-9_]*$/.test(code)) throw new InvalidArgumentError(`"${value}" is not a failure code`);
+  return code;
 }
 
 /** Replays one history against the workflow code in this checkout; throws on non-determinism. */
@@ -40,48 +65,41 @@ export function addOpsCommands(program: Command): void {
   ops
     .command('stuck')
     .description(
-      'videos in progress whose last change is older than the threshold, with their workflow state',
+      'videos queued or in a stage whose last change is older than the threshold, with their workflow state',
     )
-    .option('--older-than-minutes <n>', 'threshold', '15')
+    .addOption(duration('--older-than <duration>', 'threshold, e.g. 30m, 2h, 1h30m', '30m'))
+    .addOption(new Option('--older-than-minutes <n>', 'the same in minutes (older spelling)').hideHelp())
     .option('--json', 'print one JSON object', false)
-    .action(async (o: { olderThanMinutes: string; json: boolean }) => {
+    .action(async (o: { olderThan: number; olderThanMinutes?: string; json: boolean }) => {
+      const olderThanSeconds = o.olderThanMinutes ? Number(o.olderThanMinutes) * 60 : o.olderThan;
       const config = loadConfig();
-      const db = createDb(locateDatabaseUrl(config), { max: 1, timeoutMs: config.databaseTimeoutMs });
-      try {
-        const { rows } = await sql<{
-          id: string;
-          account_id: string;
-          status: string;
-          stage: string | null;
-          updated_at: string;
-        }>`
-          select id, account_id, status, stage, updated_at from videos
-           where deleted_at is null and awaiting_approval = false
-             and status in (${sql.join(IN_PROGRESS_STATUSES as string[])})
-             and updated_at < now() - make_interval(mins => ${Number(o.olderThanMinutes)})
-           order by updated_at`.execute(db);
-        const videos = await withTemporal(config, (client) =>
-          Promise.all(
-            rows.map(async (v) => {
-              const workflow = await client.workflow
-                .getHandle(workflowIds.video(v.id))
-                .describe()
-                .then((d) => d.status.name)
-                .catch(() => 'NOT_FOUND');
-              return { ...v, workflow_id: workflowIds.video(v.id), workflow_status: workflow };
-            }),
-          ),
-        );
-        emit(o.json, { videos }, (r) =>
-          r.videos.length
-            ? r.videos
-                .map((v) => `${v.id}  ${v.status}  since ${v.updated_at}  workflow ${v.workflow_status}`)
-                .join('\n')
-            : 'no stuck videos',
-        );
-      } finally {
-        await db.destroy();
-      }
+      const rows = await withOpsDb(config, (videos) =>
+        readAll((after) => videos.stuck({ olderThanSeconds }, { after, limit: OPS_PAGE_SIZE }), progress),
+      );
+      const listed = rows.length
+        ? await withTemporal(config, (client) => withWorkflowStatus(client, rows, progress))
+        : rows;
+      emit(o.json, { videos: listed }, (r) => table(r.videos, 'no stuck videos'));
+    });
+
+  ops
+    .command('failed')
+    .description('videos that failed within the window, optionally with one failure code')
+    .addOption(duration('--since <duration>', 'window, e.g. 24h, 7d, 90m', '24h'))
+    .option(
+      '--code <code>',
+      'failure_reason.code, e.g. RENDER_TIMEOUT (docs/runbook.md#failure-codes)',
+      failureCode,
+    )
+    .option('--json', 'print one JSON object', false)
+    .action(async (o: { since: number; code?: string; json: boolean }) => {
+      const rows = await withOpsDb(loadConfig(), (videos) =>
+        readAll(
+          (after) => videos.failed({ sinceSeconds: o.since, code: o.code }, { after, limit: OPS_PAGE_SIZE }),
+          progress,
+        ),
+      );
+      emit(o.json, { videos: rows }, (r) => table(r.videos, 'no failed videos'));
     });
 
   ops

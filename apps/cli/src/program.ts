@@ -1,6 +1,15 @@
-import { AccountRepository, ApiKeyRepository, AuthService, PLANS, type Plan } from '@vidgen/auth';
+import {
+  AccountRepository,
+  ApiKeyRepository,
+  AuthService,
+  DashboardSessionRepository,
+  DashboardSessionService,
+  LOGIN_LINK_TTL_MINUTES,
+  PLANS,
+  type Plan,
+} from '@vidgen/auth';
 import { loadConfig } from '@vidgen/config';
-import { DomainError, ValidationError } from '@vidgen/core';
+import { DomainError, toIsoZ, ValidationError } from '@vidgen/core';
 import { createDb, type Db } from '@vidgen/db';
 import { locateDatabaseUrl } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
@@ -77,6 +86,28 @@ export function buildProgram(): Command {
           return { id: account.id, name: account.name, plan: account.plan, credits };
         },
         (r) => `account ${r.id} (${r.name}, ${r.plan}) with ${r.credits} credits`,
+      ),
+    );
+
+  accounts
+    .command('login-link')
+    .description('a one-time link that signs the account in to the web dashboard')
+    .requiredOption('--account <id>', 'account id')
+    .option('--ttl-minutes <m>', 'minutes the link works', int('ttl-minutes', 1), LOGIN_LINK_TTL_MINUTES)
+    .option('--json', 'print one JSON object', false)
+    .action((o: { account: string; ttlMinutes: number; json: boolean }) =>
+      withDb(
+        o,
+        async (db) => {
+          const link = await new DashboardSessionService(
+            new DashboardSessionRepository(db),
+            new AccountRepository(db),
+          ).createLoginLink(o.account, o.ttlMinutes);
+          const url = new URL(`${loadConfig().publicBaseUrl}/dashboard/login`);
+          url.searchParams.set('token', link.token);
+          return { url: url.toString(), expires_at: toIsoZ(link.expiresAt) };
+        },
+        (r) => `${r.url}\nOpen it in a browser before ${r.expires_at}; it works once.`,
       ),
     );
 

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import { Client, Connection } from '@temporalio/client';
 import {
+  type ActivityInterceptorsFactory,
   bundleWorkflowCode,
   makeTelemetryFilterString,
   NativeConnection,
@@ -7,10 +9,15 @@ import {
   Worker,
 } from '@temporalio/worker';
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
+import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
-import { workflowsPath } from '@vidgen/workflows';
-import pino from 'pino';
-import { createActivities } from './activities';
+import { MediaOrder } from '@vidgen/videos';
+import { mediaTaskQueue, workflowsPath } from '@vidgen/workflows';
+import { createActivities, mediaActivities } from './activities';
+import { activityLogAttributes, sdkLogger } from './activity-log';
+import { holdDepth, MediaHold } from './media-hold';
+import { workerConcurrency } from './worker-concurrency';
+import { sdkMetricsAddress, startWorkerMetrics } from './worker-metrics';
 import { startWorkflowSweeper } from './workflow-sweeper';
 
 /**
@@ -19,37 +26,49 @@ import { startWorkflowSweeper } from './workflow-sweeper';
  * resolves, after which the database pool closes.
  */
 export async function runWorker(config: AppConfig): Promise<void> {
-  const log = pino({ level: config.logLevel, base: { process: 'worker' } });
+  const log = createLogger({ level: config.logLevel, process: 'worker' });
+  const sdkMetrics = config.metrics.workerPort > 0 ? await sdkMetricsAddress() : undefined;
   Runtime.install({
-    logger: {
-      log: (level, message, meta) =>
-        log[level === 'TRACE' ? 'trace' : (level.toLowerCase() as 'info')]({ ...meta }, message),
-      trace: (m, meta) => log.trace(meta, m),
-      debug: (m, meta) => log.debug(meta, m),
-      info: (m, meta) => log.info(meta, m),
-      warn: (m, meta) => log.warn(meta, m),
-      error: (m, meta) => log.error(meta, m),
+    logger: sdkLogger(log),
+    telemetryOptions: {
+      logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} },
+      ...(sdkMetrics && { metrics: { prometheus: { bindAddress: sdkMetrics } } }),
     },
-    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
   });
+  if (sdkMetrics) {
+    const url = await startWorkerMetrics(config.metrics.workerPort, sdkMetrics);
+    log.info({ url }, 'metrics served');
+  }
   const db = createDb(requireDatabaseUrl(config), { timeoutMs: config.databaseTimeoutMs });
-  const workflowBundle = await bundleWorkflowCode({
-    workflowsPath: workflowsPath(),
-    logger: quietBundlerLogger,
-  });
+  // Only the control role runs workflows: a media worker starts without bundling them.
+  const workflowBundle = config.workerRoles.control
+    ? await bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quietBundlerLogger })
+    : undefined;
   // One client for the sweeper and for activities that start workflows (webhook deliveries).
   const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
-  const activities = createActivities({ db, config, client });
-  const stopSweeper = startWorkflowSweeper({
-    db,
-    client,
-    taskQueue: config.temporal.taskQueue,
-    updatesPerRun: config.temporal.videoUpdatesPerRun,
-    log,
-  });
+  const roles = config.workerRoles;
+  const concurrency = workerConcurrency(roles, os.availableParallelism());
+  const mediaOrder = new MediaOrder(concurrency.mediaSlots);
+  const activities = createActivities({ db, config, client, mediaOrder });
+  const mainQueue = config.temporal.taskQueue;
+  const mediaQueue = mediaTaskQueue(mainQueue);
+  // Only the control role starts workflows whose start was not confirmed.
+  const stopSweeper = roles.control
+    ? startWorkflowSweeper({
+        db,
+        client,
+        taskQueue: mainQueue,
+        updatesPerRun: config.temporal.videoUpdatesPerRun,
+        log,
+      })
+    : () => undefined;
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopping = true));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      stopping = true;
+      mediaOrder.drain(); // media work not yet started goes back to Temporal, not into the grace period
+    });
   try {
     // A worker that fails (Temporal unreachable for too long, a fatal poll error under load)
     // is built again on a fresh connection instead of taking the process down with it.
@@ -57,21 +76,48 @@ export async function runWorker(config: AppConfig): Promise<void> {
       let connection: NativeConnection | undefined;
       try {
         connection = await NativeConnection.connect({ address: requireTemporalAddress(config) });
-        const worker = await Worker.create({
+        const common = {
           connection,
           namespace: config.temporal.namespace,
-          taskQueue: config.temporal.taskQueue,
-          workflowBundle,
-          activities,
           shutdownGraceTime: '20 seconds',
-          // A dead worker's cached workflows move to another worker after this, not Temporal's 10 s.
-          stickyQueueScheduleToStartTimeout: '3 seconds',
-        });
+          interceptors: { activity: [activityLogAttributes] as ActivityInterceptorsFactory[] },
+        } as const;
+        const workers: Worker[] = [];
+        if (roles.control) {
+          // The main queue also runs media activities: workflows started before the media queue
+          // existed still schedule them here.
+          workers.push(
+            await Worker.create({
+              ...common,
+              taskQueue: mainQueue,
+              workflowBundle,
+              activities,
+              ...concurrency.control,
+              // A dead worker's cached workflows move to another worker after this, not Temporal's 10 s.
+              stickyQueueScheduleToStartTimeout: '3 seconds',
+            }),
+          );
+        }
+        if (roles.media) {
+          workers.push(
+            await Worker.create({
+              ...common,
+              taskQueue: mediaQueue,
+              activities: mediaActivities(activities),
+              tuner: mediaTuner(mediaOrder, concurrency.media!.maxHeld),
+            }),
+          );
+        }
         log.info(
-          { taskQueue: config.temporal.taskQueue, address: config.temporal.address },
+          {
+            roles,
+            concurrency,
+            taskQueues: workers.map((w) => w.options.taskQueue),
+            address: config.temporal.address,
+          },
           'worker started',
         );
-        await worker.run();
+        await runAll(workers);
         break; // run() resolves only after a requested shutdown
       } catch (err) {
         if (stopping) break;
@@ -88,6 +134,33 @@ export async function runWorker(config: AppConfig): Promise<void> {
     await db.destroy();
     log.info('worker stopped');
   }
+}
+
+/** Runs the workers until all stop; when one fails, the others are shut down before the failure is passed on. */
+async function runAll(workers: Worker[]): Promise<void> {
+  const runs = workers.map((w) => w.run());
+  try {
+    await Promise.all(runs);
+  } catch (err) {
+    for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+    await Promise.allSettled(runs);
+    throw err;
+  }
+}
+
+/** A third of the shortest media timeout (3 minutes for an image or a narration). */
+const MEDIA_HOLD_BUDGET_MS = 60_000;
+
+/** The media queue's slots: as many tasks held as the order can start in time (holdDepth). */
+function mediaTuner(order: MediaOrder, maxHeld: number) {
+  const hold = new MediaHold(() => holdDepth(order.slots, order.averageRunMs, MEDIA_HOLD_BUDGET_MS, maxHeld));
+  const none = { type: 'fixed-size', numSlots: 2 } as const;
+  return {
+    activityTaskSlotSupplier: hold,
+    workflowTaskSlotSupplier: none,
+    localActivityTaskSlotSupplier: none,
+    nexusTaskSlotSupplier: none,
+  };
 }
 
 const quietBundlerLogger = {

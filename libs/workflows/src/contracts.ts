@@ -1,13 +1,31 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 
-/** One task queue carries workflows and activities; a deployment may run several worker processes on it. */
+/** Workflows and bookkeeping activities (ledger, events, webhooks); a deployment may run several worker processes on it. */
 export const DEFAULT_TASK_QUEUE = 'vidgen';
 
-/** Custom search attributes; temporal/search-attributes.json registers the same names on the dev server. */
+/**
+ * The queue of media work (images, narration, render segments, the join) that belongs with a
+ * main queue: `vidgen-media` for the default, `<queue>-media` for any other, so stacks that share
+ * one Temporal server on queues of their own keep their media work apart too.
+ */
+export function mediaTaskQueue(taskQueue: string): string {
+  return `${taskQueue}-media`;
+}
+
+/** What a worker process polls (WORKER_ROLES): the main queue, the media queue, or both. */
+export const WORKER_ROLES = ['control', 'media'] as const;
+export type WorkerRole = (typeof WORKER_ROLES)[number];
+
+/**
+ * Custom search attributes; temporal/dev-server.json registers the same names on the dev server,
+ * docker-compose.yml on the Temporal server.
+ */
 export const SearchAttributes = {
   status: defineSearchAttributeKey('VidgenStatus', SearchAttributeType.KEYWORD),
   accountId: defineSearchAttributeKey('VidgenAccountId', SearchAttributeType.KEYWORD),
   stage: defineSearchAttributeKey('VidgenStage', SearchAttributeType.KEYWORD),
+  /** `failure_reason.code` while the video is failed; absent otherwise. */
+  failureCode: defineSearchAttributeKey('VidgenFailureCode', SearchAttributeType.KEYWORD),
 } as const;
 
 export const workflowIds = {

@@ -8,7 +8,10 @@ export * from './video-keys';
 export * from './webhook-backoff';
 export * from './webhook-delivery.contracts';
 
-/** Entry file of the workflow bundle, for bundleWorkflowCode and replay. */
+/**
+ * Entry file of the workflow bundle, for bundleWorkflowCode and replay: the compiled
+ * workflows.js beside this file under dist/ (production), else the TypeScript source.
+ */
 export function workflowsPath(): string {
-  return path.join(__dirname, 'workflows.ts');
+  return path.join(__dirname, __filename.endsWith('.js') ? 'workflows.js' : 'workflows.ts');
 }

@@ -1,5 +1,6 @@
 import type { RetryPolicy } from '@temporalio/common';
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { mediaTaskQueue } from './contracts';
 import { UpdateErrorTypes, type VideoActivities, type WebhookActivities } from './video.contracts';
 
 /**
@@ -25,13 +26,16 @@ export const script = proxyActivities<Pick<VideoActivities, 'writeScript' | 'ref
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
 });
 
-/** One scene's image or narration. */
-export const media = proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>({
+const sceneMediaOptions = {
   startToCloseTimeout: '3 minutes',
   // They heartbeat while they work: a worker that dies is noticed within this, not after 3 minutes.
   heartbeatTimeout: '10 seconds',
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+} as const;
+
+/** One scene's image or narration, on the workflow's own queue (workflows started before the media queue). */
+export const media =
+  proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>(sceneMediaOptions);
 
 /** The timeline and subtitles: quick, no provider call. */
 export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>({
@@ -45,6 +49,33 @@ export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
   heartbeatTimeout: '10 seconds',
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
 });
+
+/**
+ * Media work on the media queue of the workflow's own queue (mediaTaskQueue), which media
+ * workers poll (WORKER_ROLES): scene images and narration, render segments and the join. Built
+ * when called, because only a running workflow knows its queue.
+ */
+export function mediaQueue() {
+  const taskQueue = mediaTaskQueue(workflowInfo().taskQueue);
+  return {
+    media: proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>({
+      ...sceneMediaOptions,
+      taskQueue,
+    }),
+    segments: proxyActivities<Pick<VideoActivities, 'renderSegment'>>({
+      startToCloseTimeout: '10 minutes',
+      heartbeatTimeout: '10 seconds',
+      retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+      taskQueue,
+    }),
+    join: proxyActivities<Pick<VideoActivities, 'joinSegments'>>({
+      startToCloseTimeout: '15 minutes',
+      heartbeatTimeout: '10 seconds',
+      retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+      taskQueue,
+    }),
+  };
+}
 
 /** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
 export const db = proxyActivities<

@@ -40,6 +40,7 @@ export const eventKeys = {
     narration: (r: number, sceneId: string) => `run${r}:narration:${sceneId}`,
     curated: (r: number) => `run${r}:curated`,
     rendered: (r: number) => `run${r}:rendered`,
+    segment: (r: number, sceneId: string) => `run${r}:segment:${sceneId}`,
     refund: (r: number, item: string) => `run${r}:refund:${item}`,
     completed: (r: number) => `run${r}:completed`,
   },

@@ -6,6 +6,7 @@ import {
   db,
   gate,
   media,
+  mediaQueue,
   renderer,
   STAGE_MAX_ATTEMPTS,
   script,
@@ -20,6 +21,13 @@ import type { VideoPipelineState } from './video-workflow-state';
 
 const IMAGE_CONCURRENCY = 4;
 const NARRATION_CONCURRENCY = 2;
+/** Segments of one video rendering at once, across however many media workers poll. */
+const SEGMENT_CONCURRENCY = 4;
+
+/** Scene images and narration: on the media queue, except in workflows that began before it. */
+function sceneMedia(): typeof media {
+  return patched('media-task-queue') ? mediaQueue().media : media;
+}
 
 async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Promise<void> {
   s.stageStarted(stage);
@@ -66,6 +74,8 @@ export async function fail(
 ): Promise<void> {
   const stage = reason.stage === 'approval' ? null : reason.stage;
   s.setPhase('failed', 'failed', stage);
+  // Histories recorded before VidgenFailureCode existed have no upsert here.
+  if (patched('failure-code-search-attribute')) s.markFailureCode(reason.code);
   await db.recordTransition({
     videoId: s.videoId,
     key,
@@ -120,10 +130,11 @@ async function runStage(
   switch (stage) {
     case 'visualising': {
       const failed: number[] = [];
+      const images = sceneMedia();
       await mapBounded(sceneIds, IMAGE_CONCURRENCY, async (sceneId) => {
         try {
           await attempt(s, 'visualising', () =>
-            media.generateSceneImage({ videoId, sceneId, run: r, fault: s.activeFault('visualising') }),
+            images.generateSceneImage({ videoId, sceneId, run: r, fault: s.activeFault('visualising') }),
           );
         } catch {
           failed.push(sceneIds.indexOf(sceneId) + 1);
@@ -140,11 +151,12 @@ async function runStage(
       }
       return;
     }
-    case 'narrating':
+    case 'narrating': {
+      const voices = sceneMedia();
       try {
         await mapBounded(sceneIds, NARRATION_CONCURRENCY, (sceneId) =>
           attempt(s, 'narrating', () =>
-            media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
+            voices.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
           ),
         );
       } catch (err) {
@@ -152,16 +164,30 @@ async function runStage(
         throw err;
       }
       return;
+    }
     case 'curating':
       await attempt(s, 'curating', () =>
         timeline.curate({ videoId, run: r, fault: s.activeFault('curating') }),
       );
       return;
-    case 'rendering':
+    case 'rendering': {
+      if (!patched('render-segments')) {
+        await attempt(s, 'rendering', () =>
+          renderer.render({ videoId, run: r, fault: s.activeFault('rendering') }),
+        );
+        return;
+      }
+      // Each scene's segment on whichever media worker takes it, then one join. Injected faults
+      // act in the join, so a rendering fault fails (or delays) the stage once, not once per scene.
+      const q = mediaQueue();
+      await mapBounded(sceneIds, SEGMENT_CONCURRENCY, (sceneId) =>
+        attempt(s, 'rendering', () => q.segments.renderSegment({ videoId, sceneId, run: r })),
+      );
       await attempt(s, 'rendering', () =>
-        renderer.render({ videoId, run: r, fault: s.activeFault('rendering') }),
+        q.join.joinSegments({ videoId, run: r, fault: s.activeFault('rendering') }),
       );
       return;
+    }
   }
 }
 

@@ -126,6 +126,16 @@ export class VideoPipelineState {
     if (status) pairs.push({ key: SearchAttributes.status, value: status });
     if (stage !== undefined) pairs.push({ key: SearchAttributes.stage, value: stage ?? 'none' });
     if (pairs.length) upsertSearchAttributes(pairs);
+    // A failed video that moves on (retry, regenerate, delete) no longer lists under its old code.
+    // Only runs that set the code (behind its patch, or carried over by continue-as-new) have one.
+    if (next !== 'failed' && workflowInfo().typedSearchAttributes.get(SearchAttributes.failureCode)) {
+      upsertSearchAttributes([{ key: SearchAttributes.failureCode, value: null }]);
+    }
+  }
+
+  /** Lists the failed video under its failure code (VidgenFailureCode) for the Web UI's filters. */
+  markFailureCode(code: string): void {
+    upsertSearchAttributes([{ key: SearchAttributes.failureCode, value: code }]);
   }
 
   /** Counts one more run of `stage` (faults other than fail_attempts act on the first run only). */

@@ -84,9 +84,29 @@ export interface VideoWorkflowResult {
   status: 'completed' | 'deleted';
 }
 
+/** A scene as a script writer drafts it; the client's own scenes may name their image. */
+export interface ScriptDraft {
+  visual_description: string;
+  narration: string;
+  image_asset_id?: string | null;
+}
+
+/** `image_asset_id`: an uploaded image for the scene; null goes back to a generated one. */
 export type SceneEdit =
-  | { op: 'update'; sceneId: string; visual_description?: string; narration?: string }
-  | { op: 'add'; visual_description: string; narration: string; position?: number }
+  | {
+      op: 'update';
+      sceneId: string;
+      visual_description?: string;
+      narration?: string;
+      image_asset_id?: string | null;
+    }
+  | {
+      op: 'add';
+      visual_description: string;
+      narration: string;
+      position?: number;
+      image_asset_id?: string | null;
+    }
   | { op: 'delete'; sceneId: string };
 
 /** Application failure types that cross from workflow to api; the api maps them to its errors. */
@@ -155,11 +175,11 @@ export interface VideoActivities {
     scriptVersion: number;
     feedback: string | null;
     fault: ActiveFault;
-  }): Promise<{ visual_description: string; narration: string }[]>;
+  }): Promise<ScriptDraft[]>;
   refineScript(input: {
     videoId: string;
     scriptVersion: number;
-    drafts: { visual_description: string; narration: string }[];
+    drafts: ScriptDraft[];
     fault: ActiveFault;
   }): Promise<{ sceneCount: number }>;
   /** The video's scenes that the next production run must (re)do, and what that costs. */
@@ -202,7 +222,12 @@ export interface VideoActivities {
   }): Promise<void>;
   narrateScene(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
   curate(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
+  /** The whole render in one activity: what workflows started before render segments existed run. */
   render(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
+  /** One scene's segment of the video (its still in motion, the fade into the next, its captions). */
+  renderSegment(input: { videoId: string; sceneId: string; run: number }): Promise<void>;
+  /** The final MP4, narration file and thumbnail from the run's segments, with the audio mix. */
+  joinSegments(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   /** Refunds what is still held for each item (net of earlier refunds), keyed by video, run and item. */
   refund(input: { videoId: string; run: number; items: string[]; reason: string }): Promise<void>;
   applySceneEdit(input: {

@@ -83,7 +83,8 @@ describe('gate steps (stand-in activities)', () => {
         settled.push(`${doneKey} / ${abandonedKey}`);
         return { done: true };
       },
-      render: async ({ run }) => {
+      // A workflow started today renders as segments and ends with their join.
+      joinSegments: async ({ run }) => {
         renders.push(run);
       },
     });

@@ -30,7 +30,8 @@ describe('video pipeline workflow (stand-in activities)', () => {
         retryBooking.resolve();
         await releaseRetry.promise;
       },
-      render: async ({ run }) => {
+      // A workflow started today renders as segments and ends with their join.
+      joinSegments: async ({ run }) => {
         renders.push(run);
         if (run === 1)
           throw ApplicationFailure.nonRetryable('Injected timeout in rendering', 'RENDER_TIMEOUT');

@@ -4,6 +4,7 @@ import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import {
+  mediaTaskQueue,
   type VideoActivities,
   type VideoWorkflowInput,
   type WebhookActivities,
@@ -44,6 +45,8 @@ export function standIns(
     narrateScene: ok,
     curate: ok,
     render: ok,
+    renderSegment: ok,
+    joinSegments: ok,
     refund: ok,
     applySceneEdit: async () => ({ sceneId: null }),
     clearScenes: ok,
@@ -86,14 +89,22 @@ export async function runVideoWorkflow<T>(
     // A workflow task that never yields is cut off quickly instead of holding the spec.
     ...isolateExecutionTimeout('2s'),
   });
+  // Media work goes to the media queue that belongs with the workflow's queue.
+  const mediaWorker = await Worker.create({
+    connection: temporal.connection,
+    taskQueue: mediaTaskQueue(taskQueue),
+    activities,
+  });
   const videoId = options.videoId ?? randomUUID();
   const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: options.autoApprove };
-  return worker.runUntil(async () => {
-    const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
-      taskQueue,
-      workflowId: workflowIds.video(videoId),
-      args: [input],
-    });
-    return fn(handle);
-  });
+  return worker.runUntil(() =>
+    mediaWorker.runUntil(async () => {
+      const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
+        taskQueue,
+        workflowId: workflowIds.video(videoId),
+        args: [input],
+      });
+      return fn(handle);
+    }),
+  );
 }
