@@ -1,25 +1,53 @@
-# One image for the api and the worker. It runs the TypeScript sources through SWC at
-# start-up, as `npm start` does, so there is no build step; the command picks the app:
-#   node -r @swc-node/register apps/api/src/main.ts      (default)
-#   node -r @swc-node/register apps/worker/src/main.ts
-FROM node:24-bookworm-slim
+# One image for the api, the workers, the migrations and the CLI: the compiled JavaScript of
+# `npm run build` and the production dependencies, run by plain node as a non-root user.
+#   node dist/apps/api/src/main.js        (default)
+#   node dist/apps/worker/src/main.js
+#   node dist/scripts/migrate.js
+#   node dist/apps/cli/src/main.js …
+# docs/decisions.md, "A build for production".
 
-# The local image provider draws captions in DejaVu Sans.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends fonts-dejavu-core \
-  && rm -rf /var/lib/apt/lists/*
-
-ENV SCARF_ANALYTICS=false \
-    DATA_DIR=/data \
-    PORT=8080
-
+# Build: every dependency, compile to dist/, build the dashboard into apps/dashboard/dist.
+FROM node:24-trixie-slim AS build
+ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY . .
-# Dev dependencies stay: @swc-node/register compiles the sources when a process starts.
-RUN npm ci --no-audit --no-fund \
-  && mkdir -p /data \
-  && chown node:node /data
+RUN npm ci --no-audit --no-fund && npm run build
+
+# Production dependencies only: no SWC, TypeScript, vitest or Biome.
+FROM node:24-trixie-slim AS deps
+ENV SCARF_ANALYTICS=false
+WORKDIR /app
+COPY . .
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:24-trixie-slim AS runtime
+# ffmpeg renders (the renderer needs 6 or newer: Debian 13 ships 7); the local image provider
+# draws captions in DejaVu Sans.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    SCARF_ANALYTICS=false \
+    DATA_DIR=/data \
+    PORT=8080 \
+    API_METRICS_PORT=9464 \
+    WORKER_METRICS_PORT=9465 \
+    FFMPEG_PATH=/usr/bin/ffmpeg
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/package.json /app/package-lock.json ./
+# The workspace manifests the root node_modules links point at; the code itself is in dist/.
+COPY --from=deps /app/apps ./apps
+COPY --from=deps /app/libs ./libs
+RUN find apps libs -type f ! -name package.json -delete && find apps libs -type d -empty -delete
+COPY --from=build /app/dist ./dist
+# The web dashboard's built files, served by the api at /dashboard.
+COPY --from=build /app/apps/dashboard/dist ./apps/dashboard/dist
+COPY --from=build /app/temporal/dev-server.json ./temporal/dev-server.json
+RUN mkdir -p /data && chown node:node /data
 
 USER node
-EXPOSE 8080
-CMD ["node", "-r", "@swc-node/register", "apps/api/src/main.ts"]
+EXPOSE 8080 9464 9465
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/v1/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/apps/api/src/main.js"]

@@ -34,6 +34,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           // Real PostgreSQL database, real Temporal dev server, real api + worker processes.
           globalSetup: ['test/global-setup.ts'],
+          // A test waits on real renders and workflow timers; its own waits (up to a few minutes)
+          // say what it expects, so the budget is not the default minute on a loaded machine.
+          testTimeout: 300_000,
         },
       },
     ],

@@ -1,113 +1,191 @@
 /**
- * Pipeline overhead: wall time from POST /videos (auto_approve) to `completed` through the
- * real stack (api → Temporal → worker activities → PostgreSQL → ffmpeg), next to the same
- * provider calls and ffmpeg render run back to back in one plain script, and their ratio.
+ * Production speed through the real stack (api → Temporal → workers → PostgreSQL → ffmpeg):
+ * a 60-second 16:9 720p video (12 scenes, local providers) with the full look: Ken Burns
+ * motion, crossfades, burned-in captions and ducked music. Prints the prompt → completed time
+ * as a fraction of the video's length, each stage's share, and the render stage with one and
+ * with two media worker processes; and, as the baseline, the same media work done by a plain
+ * script in one process (bench/pipeline-baseline.ts), so `pipeline.ratio` says what the
+ * service's machinery costs on top of ffmpeg and espeak.
  *
- *   npm run bench:pipeline            (BENCH_RUNS=3 by default)
+ *   npm run bench:pipeline [-- --json <file>]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  buildTimeline,
-  FfmpegRenderer,
-  LocalImageProvider,
-  LocalScriptProvider,
-  LocalSpeechProvider,
-  refineScenes,
-  resolveFfmpeg,
-  toWebVtt,
-} from '@vidgen/media';
+import { makeMedia } from '../test/support/frames';
+import { type ServiceProcess, spawnService } from '../test/support/processes';
+import { peakRssMb, writeFigures } from './figures';
+import { plainScript } from './pipeline-baseline';
 import { startBenchStack } from './support';
 
-const PROMPT =
-  'A journey through the history of flight. Early dreamers watched birds. The Wright brothers flew at Kitty Hawk. ' +
-  'Jet engines shrank the world. Rockets carried people to the Moon. Drones now fill the sky.';
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// Twelve scenes of about five seconds of speech each: a one-minute video.
+const SCENES = Array.from({ length: 12 }, (_, i) => ({
+  narration: `Part ${i + 1}. The river carries silt from the mountains to the sea, and the delta grows each year.`,
+}));
+const STAGES = ['scripting', 'refining', 'visualising', 'narrating', 'curating', 'rendering'];
 
-async function plainScript(sceneCount: number): Promise<number> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-plain-'));
-  const t0 = performance.now();
-  const drafts = await new LocalScriptProvider().writeScript({ prompt: PROMPT, sceneCount });
-  const scenes = refineScenes(drafts);
-  const images = new LocalImageProvider();
-  const speech = new LocalSpeechProvider();
-  const rendered = [];
-  for (const [i, s] of scenes.entries()) {
-    const img = await images.generateImage(
-      {
-        description: s.visual_description,
-        caption: s.narration,
-        sceneIndex: i,
-        sceneCount,
-        aspectRatio: '16:9',
-        seed: 'bench',
-      },
-      path.join(dir, `scene-${i}.png`),
-    );
-    const wav = await speech.synthesize({ text: s.narration }, path.join(dir, `scene-${i}.wav`));
-    rendered.push({
-      imagePath: img.path,
-      audioPath: wav.path,
-      durationSeconds: wav.durationSeconds,
-      narration: s.narration,
-    });
-  }
-  const timeline = buildTimeline(rendered);
-  toWebVtt(timeline.cues);
-  await new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(undefined) }).render({
-    scenes: rendered,
-    aspectRatio: '16:9',
-    outDir: path.join(dir, 'out'),
-  });
-  const ms = performance.now() - t0;
-  rmSync(dir, { recursive: true, force: true });
-  return ms;
+interface Run {
+  wallSeconds: number;
+  videoSeconds: number;
+  stages: Record<string, number>;
+  /** CPU seconds the media workers (and the ffmpeg runs they waited for) spent on the video. */
+  mediaCpuSeconds: number;
 }
 
-async function throughStack(baseUrl: string, key: string, sceneCount: number): Promise<number> {
+/**
+ * CPU seconds a process and its waited-for children have used (Linux /proc), so the figures
+ * can be read apart from what other work on a shared machine took from the wall clock.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime, stime, cutime, cstime are fields 14–17 of stat; [1] starts at field 3.
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function produce(
+  baseUrl: string,
+  key: string,
+  body: Record<string, unknown>,
+  mediaPids: (number | undefined)[] = [],
+): Promise<Run> {
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
+  const cpu0 = mediaPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/videos`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ prompt: PROMPT, scene_count: sceneCount, auto_approve: true }),
+    body: JSON.stringify({ prompt: 'A river delta', auto_approve: true, ...body }),
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   for (;;) {
     const v = (await (await fetch(`${baseUrl}/videos/${id}`, { headers })).json()) as { status: string };
-    if (v.status === 'completed') return performance.now() - t0;
+    if (v.status === 'completed') break;
     if (v.status === 'failed') throw new Error(`video ${id} failed: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const mediaCpuSeconds = mediaPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0) - cpu0;
+  const log = (await (await fetch(`${baseUrl}/videos/${id}/events`, { headers })).json()) as {
+    type: string;
+    status: string | null;
+    data: Record<string, unknown>;
+    created_at: string;
+  }[];
+  const at = (e: { created_at: string }) => Date.parse(`${e.created_at}Z`) / 1000;
+  const marks = log.filter((e) => e.type === 'stage_started' || e.type === 'completed');
+  const stages: Record<string, number> = {};
+  for (let i = 0; i < marks.length - 1; i++) stages[marks[i]!.status!] = at(marks[i + 1]!) - at(marks[i]!);
+  const rendered = log.find((e) => e.type === 'rendered');
+  return { wallSeconds, videoSeconds: Number(rendered?.data.duration_seconds), stages, mediaCpuSeconds };
+}
+
+function table(label: string, run: Run): void {
+  console.log(`\n${label}`);
+  console.log(
+    `video length ${run.videoSeconds.toFixed(1)} s, prompt → completed ${run.wallSeconds.toFixed(1)} s`,
+  );
+  console.log(`= ${(run.wallSeconds / run.videoSeconds).toFixed(2)}× the video's length`);
+  const cores = os.cpus().length;
+  console.log(
+    `media workers used ${run.mediaCpuSeconds.toFixed(1)} CPU s = ${(run.mediaCpuSeconds / cores / run.videoSeconds).toFixed(2)}× the length on ${cores} otherwise idle cores`,
+  );
+  console.log('stage        | seconds | share');
+  const total = Object.values(run.stages).reduce((a, b) => a + b, 0);
+  for (const s of STAGES) {
+    const t = run.stages[s] ?? 0;
+    console.log(
+      `${s.padEnd(12)} | ${t.toFixed(2).padStart(7)} | ${((100 * t) / total).toFixed(0).padStart(4)} %`,
+    );
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function main(): Promise<void> {
-  const bench = await startBenchStack({ LOG_LEVEL: 'warn' });
+  // The stack's own worker runs workflows and bookkeeping only; media workers are added below.
+  const bench = await startBenchStack({ LOG_LEVEL: 'warn', WORKER_ROLES: 'control' });
+  const media: ServiceProcess[] = [];
+  const addMediaWorker = () =>
+    media.push(
+      spawnService('worker', { ...bench.stack.env, WORKER_ROLES: 'media', WORKER_METRICS_PORT: '0' }),
+    );
   try {
     const key = await bench.key(10_000);
-    await throughStack(bench.stack.baseUrl, key, 1); // warm-up: bundles, pools, espeak WASM
-    await plainScript(1);
-    console.log(`pipeline bench: ${RUNS} runs each, median wall time (local providers, ffmpeg)`);
-    console.log('scenes | through api+Temporal+worker | plain script | ratio');
-    for (const scenes of [5, 12]) {
-      const stack: number[] = [];
-      const plain: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        stack.push(await throughStack(bench.stack.baseUrl, key, scenes));
-        plain.push(await plainScript(scenes));
-      }
-      const s = median(stack);
-      const p = median(plain);
-      console.log(
-        `${String(scenes).padStart(6)} | ${`${(s / 1000).toFixed(2)} s`.padStart(27)} | ${`${(p / 1000).toFixed(2)} s`.padStart(12)} | ${(s / p).toFixed(2)}`,
-      );
-    }
+    // The music: a 20 s tone uploaded as a client would (POST /assets); it loops under the video.
+    const musicFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-music-')), 'music.wav');
+    await makeMedia([
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=220:duration=20,volume=0.5',
+      '-ac',
+      '2',
+      musicFile,
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(readFileSync(musicFile))]), 'music.wav');
+    const uploaded = await fetch(`${bench.stack.baseUrl}/assets`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': key },
+      body: form,
+    });
+    if (uploaded.status !== 201)
+      throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+    const music = (await uploaded.json()) as { id: string };
+    const body = { scenes: SCENES, music: { asset_id: music.id, volume: 0.2 } };
+
+    addMediaWorker();
+    // Warm-up: bundles, pools, espeak WASM, ffmpeg's first start.
+    await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 1) });
+    const pids = () => media.map((m) => m.child.pid);
+    const one = await produce(bench.stack.baseUrl, key, body, pids());
+    const mediaRssMb = peakRssMb(media[0]?.child.pid);
+
+    addMediaWorker();
+    await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 2) });
+    const two = await produce(bench.stack.baseUrl, key, body, pids());
+
+    console.log(
+      `pipeline bench: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log('12 scenes, 16:9 720p, local providers, kenburns + fade + burned-in captions + ducked music');
+    table('one media worker process', one);
+    table('two media worker processes', two);
+    const r1 = one.stages.rendering ?? Number.NaN;
+    const r2 = two.stages.rendering ?? Number.NaN;
+    console.log(
+      `\nrender stage: one worker ${r1.toFixed(2)} s, two workers ${r2.toFixed(2)} s, ratio ${(r2 / r1).toFixed(2)}`,
+    );
+    // The baseline last, with the stack idle: the same scenes and music, no service in between.
+    const plain = await plainScript(
+      SCENES.map((s) => s.narration),
+      { path: musicFile, volume: 0.2 },
+    );
+    console.log(
+      `\nplain script, same media work: ${plain.wallSeconds.toFixed(1)} s for ${plain.videoSeconds.toFixed(1)} s of video; prompt → completed / plain = ${(one.wallSeconds / plain.wallSeconds).toFixed(2)}`,
+    );
+    writeFigures({
+      'pipeline.ratio': one.wallSeconds / plain.wallSeconds,
+      'pipeline.realtime_fraction_60s': one.wallSeconds / one.videoSeconds,
+      'pipeline.seconds_60s': one.wallSeconds,
+      'pipeline.plain_seconds': plain.wallSeconds,
+      'pipeline.realtime_fraction_60s_two_workers': two.wallSeconds / two.videoSeconds,
+      'pipeline.render_two_over_one': r2 / r1,
+      // rss_mb.* belongs to bench/api (the api) and bench/throughput (the workers).
+      'pipeline.rss_mb_control_worker': peakRssMb(bench.stack.worker?.child.pid),
+      'pipeline.rss_mb_media_worker': mediaRssMb,
+    });
   } finally {
+    await Promise.all(media.map((m) => m.stop()));
     await bench.stop();
   }
 }

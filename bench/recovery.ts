@@ -36,7 +36,7 @@ async function runBatch(
         method: 'POST',
         headers: { 'X-Api-Key': keys[i]!, 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          prompt: `Video ${i}: lighthouses, harbours and the sea at night.`,
+          prompt: `Video ${i}: lighthouses at night. Harbours at dawn. Boats at sea. Gulls over the pier.`,
           scene_count: SCENES,
           auto_approve: true,
         }),

@@ -87,3 +87,25 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: bench scripts read API records loosely
+type Loose = any;
+
+/** A call to the api with a key: JSON in, status and parsed JSON out. */
+export type BenchApi = <T = Loose>(
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: T }>;
+
+export function benchClient(baseUrl: string, key: string): BenchApi {
+  return async (method, path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+}

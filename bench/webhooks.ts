@@ -7,32 +7,15 @@
  * One account holds BENCH_WEBHOOKS webhooks (default 100) on video.completed; each of
  * BENCH_VIDEOS videos (default 3, after one warm-up) fans out to all of them.
  *
- *   npm run bench:webhooks
+ *   npm run bench:webhooks [-- --json <file>]
  */
 import { performance } from 'node:perf_hooks';
 import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
-import { percentile, startBenchStack } from './support';
+import { writeFigures } from './figures';
+import { type BenchApi, benchClient, percentile, startBenchStack } from './support';
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 3);
-
-type Api = <T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-) => Promise<{ status: number; body: T }>;
-
-function client(baseUrl: string, key: string): Api {
-  return async (method, path, body) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
 
 async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
   const deadline = Date.now() + 300_000;
@@ -45,7 +28,7 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
 }
 
 /** Completes one video and returns, per webhook, the ms from its `completed` event to the delivery's arrival. */
-async function oneVideo(api: Api, routes: Route[]): Promise<{ delays: number[]; spanMs: number }> {
+async function oneVideo(api: BenchApi, routes: Route[]): Promise<{ delays: number[]; spanMs: number }> {
   const created = await api<{ id: string }>('POST', '/videos', {
     prompt: 'Bees, flowers and honey.',
     scene_count: 1,
@@ -82,7 +65,7 @@ async function main(): Promise<void> {
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
   });
   try {
-    const api = client(bench.stack.baseUrl, await bench.key(10_000));
+    const api = benchClient(bench.stack.baseUrl, await bench.key(10_000));
     const t0 = performance.now();
     const routes: Route[] = [];
     for (let i = 0; i < WEBHOOKS; i++) {
@@ -116,6 +99,11 @@ async function main(): Promise<void> {
       `delay completed → arrival over ${delays.length} deliveries: p50 ${ms(percentile(delays, 50))}, ` +
         `p99 ${ms(percentile(delays, 99))}, min ${ms(delays[0]!)}, max ${ms(delays.at(-1)!)}`,
     );
+    writeFigures({
+      'webhooks.deliveries_per_second': rates[Math.floor(rates.length / 2)]!,
+      'webhooks.delay_p50_ms': percentile(delays, 50),
+      'webhooks.delay_p99_ms': percentile(delays, 99),
+    });
   } finally {
     await bench.stop();
     await receiver.stop();

@@ -105,6 +105,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       adminDatabaseUrl: adminUrl,
       temporalAddress: temporal.address,
       apiBaseUrl: stack.baseUrl,
+      apiMetricsUrl: stack.apiMetricsUrl,
+      workerMetricsUrl: stack.workerMetricsUrl,
       taskQueue,
       dataDir,
     };

@@ -61,7 +61,14 @@ describe('npm start', () => {
   const tempDirs: string[] = [];
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  let ports: { api: number; temporal: number; temporalUi: number; postgres: number };
+  let ports: {
+    api: number;
+    temporal: number;
+    temporalUi: number;
+    postgres: number;
+    apiMetrics: number;
+    workerMetrics: number;
+  };
   let first: Launched;
   let state: StackState;
 
@@ -83,8 +90,15 @@ describe('npm start', () => {
 
   beforeAll(async () => {
     dataDir = tempDir();
-    const [api, temporal, temporalUi, postgres] = await distinctFreePorts(4);
-    ports = { api: api!, temporal: temporal!, temporalUi: temporalUi!, postgres: postgres! };
+    const [api, temporal, temporalUi, postgres, apiMetrics, workerMetrics] = await distinctFreePorts(6);
+    ports = {
+      api: api!,
+      temporal: temporal!,
+      temporalUi: temporalUi!,
+      postgres: postgres!,
+      apiMetrics: apiMetrics!,
+      workerMetrics: workerMetrics!,
+    };
     env = {
       ...process.env,
       DATA_DIR: dataDir,
@@ -92,6 +106,8 @@ describe('npm start', () => {
       TEMPORAL_PORT: String(ports.temporal),
       TEMPORAL_UI_PORT: String(ports.temporalUi),
       EMBEDDED_POSTGRES_PORT: String(ports.postgres),
+      API_METRICS_PORT: String(ports.apiMetrics),
+      WORKER_METRICS_PORT: String(ports.workerMetrics),
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
@@ -138,6 +154,30 @@ describe('npm start', () => {
     });
     expect(stackPids()).toHaveLength(5);
     for (const pid of stackPids()) expect(isPidAlive(pid), `pid ${pid}`).toBe(true);
+  });
+
+  it('serves the web dashboard, built by npm start when missing, and says where', async () => {
+    expect(first.output()).toContain(`[vidgen] dashboard            http://localhost:${ports.api}/dashboard`);
+    const page = await fetch(`http://127.0.0.1:${ports.api}/dashboard/videos`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/dashboard/static/');
+  });
+
+  it('prints both metrics addresses, and each serves Prometheus text', async () => {
+    const api = `http://localhost:${ports.apiMetrics}/metrics`;
+    const worker = `http://localhost:${ports.workerMetrics}/metrics`;
+    expect(first.output()).toContain(`[vidgen] metrics              api ${api}   worker ${worker}`);
+    expect(await (await fetch(api)).text()).toContain('# TYPE vidgen_http_requests_total counter');
+    // The worker's endpoint carries the Temporal SDK's series too, once it has polled.
+    let text = '';
+    await waitFor(
+      async () => {
+        text = await (await fetch(worker)).text();
+        return /^temporal_num_pollers\{/m.test(text);
+      },
+      { timeoutMs: 30_000, intervalMs: 500, what: "the worker's Temporal SDK series" },
+    );
+    expect(text).toContain('# TYPE vidgen_videos_completed_total counter');
   });
 
   it('refuses a second start on the same DATA_DIR and ports at once, naming the ports and the first stack', async () => {

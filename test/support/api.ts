@@ -1,4 +1,5 @@
 import { AccountRepository, ApiKeyRepository, AuthService, type Plan } from '@vidgen/auth';
+import { createClient, type VidgenClient } from '@vidgen/client';
 import { createDb, type Db } from '@vidgen/db';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { inject } from 'vitest';
@@ -10,7 +11,10 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
-/** A minimal HTTP client that behaves like any API consumer: JSON in, JSON out, X-Api-Key. */
+/**
+ * Raw HTTP, for what a typed client cannot send (malformed JSON, unknown fields, wrong methods,
+ * foreign headers). Specs drive the API with the typed client (`TestAccount.client`) otherwise.
+ */
 export class ApiClient {
   constructor(
     readonly baseUrl: string,
@@ -24,14 +28,16 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { body?: unknown; rawBody?: string; form?: FormData; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.key) headers['X-Api-Key'] = this.key;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | FormData | undefined;
+    // A form sets its own multipart Content-Type (with the boundary).
+    if (options.form !== undefined) body = options.form;
+    else if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
+    if (typeof body === 'string' && !headers['Content-Type']) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
     let parsed: any;
@@ -69,12 +75,19 @@ export interface TestAccount {
   accountId: string;
   key: string;
   keyId: string;
+  /** The typed client (@vidgen/client) holding the account's key. */
+  client: VidgenClient;
   api: ApiClient;
   /** A further key of the same account with other scopes. */
   keyWith(
     scopes: string[],
     opts?: { expiresInDays?: number },
-  ): Promise<{ key: string; id: string; api: ApiClient }>;
+  ): Promise<{ key: string; id: string; api: ApiClient; client: VidgenClient }>;
+}
+
+/** The typed client of @vidgen/client against the shared stack (or `baseUrl`). */
+export function typedClient(apiKey?: string, baseUrl = inject('stack').apiBaseUrl): VidgenClient {
+  return createClient({ baseUrl, apiKey });
 }
 
 export async function createAccount(
@@ -100,12 +113,13 @@ export async function createAccount(
   const created = await auth.createKey({ accountId: account.id, scopes });
   const keyWith = async (s: string[], opts: { expiresInDays?: number } = {}) => {
     const k = await auth.createKey({ accountId: account.id, scopes: s, expiresInDays: opts.expiresInDays });
-    return { key: k.key, id: k.id, api: new ApiClient(baseUrl, k.key) };
+    return { key: k.key, id: k.id, api: new ApiClient(baseUrl, k.key), client: typedClient(k.key, baseUrl) };
   };
   return {
     accountId: account.id,
     key: created.key,
     keyId: created.id,
+    client: typedClient(created.key, baseUrl),
     api: new ApiClient(baseUrl, created.key),
     keyWith,
   };

@@ -7,6 +7,9 @@ export interface TestStackContext {
   temporalAddress: string;
   /** Shared api + worker started by the global setup. */
   apiBaseUrl: string;
+  /** Prometheus endpoints of the shared api and worker (each on a free port of its own). */
+  apiMetricsUrl: string;
+  workerMetricsUrl: string;
   taskQueue: string;
   dataDir: string;
 }

@@ -4,6 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { expect, inject } from 'vitest';
 import { type ApiClient, type ApiResponse, testDb } from './api';
+import { repeatedFacts } from './event-facts';
 import { atGate, createVideo, events, finished, waitForVideo } from './videos';
 
 export const PRODUCTION_STATUSES = ['visualising', 'narrating', 'curating', 'rendering'];
@@ -62,7 +63,11 @@ export function existingFiles(files: string[]): string[] {
  * recorded twice within one run.
  */
 export async function cleanLog(api: ApiClient, videoId: string): Promise<any[]> {
-  const log = await events(api, videoId);
+  return checkLog(videoId, await events(api, videoId));
+}
+
+/** The checks of cleanLog over a log however it was fetched (the typed client's cleanLog too). */
+export async function checkLog<E extends LogEvent>(videoId: string, log: E[]): Promise<E[]> {
   expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
   const keys = await testDb()
     .selectFrom('video_events')
@@ -72,31 +77,26 @@ export async function cleanLog(api: ApiClient, videoId: string): Promise<any[]> 
     .execute();
   expect(keys).toHaveLength(log.length);
   expect(new Set(keys.map((k) => k.key)).size).toBe(keys.length);
-  let run = 0;
-  const facts = new Map<string, number>();
-  for (const e of log) {
-    // A new run starts with each approval and with each (re)written script.
-    if (
-      e.type === 'approved' ||
-      e.type === 'retry_approved' ||
-      (e.type === 'stage_started' && e.status === 'scripting')
-    )
-      run++;
-    const fact = `${run}|${e.type}|${e.status ?? ''}|${e.stage ?? ''}|${e.data?.scene_id ?? ''}|${e.data?.item ?? ''}`;
-    if (e.type !== 'scene_edited') facts.set(fact, (facts.get(fact) ?? 0) + 1);
-  }
-  expect([...facts].filter(([, n]) => n > 1)).toEqual([]);
+  expect(repeatedFacts(log)).toEqual([]);
   return log;
 }
 
+interface LogEvent {
+  seq: number;
+  type: string;
+  status?: string | null;
+  stage?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
 /** Events after the last one of `type`. */
-export function after(log: any[], type: string): any[] {
+export function after<E extends { type: string }>(log: E[], type: string): E[] {
   const i = log.map((e) => e.type).lastIndexOf(type);
   expect(i, `no ${type} event`).toBeGreaterThanOrEqual(0);
   return log.slice(i + 1);
 }
 
-export const stagesStarted = (log: any[]) =>
+export const stagesStarted = (log: { type: string; status?: string | null }[]) =>
   log.filter((e) => e.type === 'stage_started').map((e) => e.status as string);
 
 export async function scenesOf(api: ApiClient, videoId: string): Promise<any[]> {

@@ -61,6 +61,8 @@ export function spawnService(
 export interface Stack {
   baseUrl: string;
   port: number;
+  apiMetricsUrl: string;
+  workerMetricsUrl: string;
   api: ServiceProcess;
   worker: ServiceProcess | undefined;
   env: NodeJS.ProcessEnv;
@@ -90,8 +92,12 @@ export async function startStack(options: {
   keepAllOutput?: boolean;
 }): Promise<Stack> {
   const port = await freePort();
+  // Free ports, never the defaults: several stacks (and other checkouts' test runs) share the machine.
+  const [apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     PORT: String(port),
+    API_METRICS_PORT: String(apiMetricsPort),
+    WORKER_METRICS_PORT: String(workerMetricsPort),
     DATABASE_URL: options.databaseUrl,
     TEMPORAL_ADDRESS: options.temporalAddress,
     TEMPORAL_TASK_QUEUE: options.taskQueue,
@@ -132,6 +138,8 @@ export async function startStack(options: {
   const stack: Stack = {
     baseUrl,
     port,
+    apiMetricsUrl: `http://127.0.0.1:${env.API_METRICS_PORT}/metrics`,
+    workerMetricsUrl: `http://127.0.0.1:${env.WORKER_METRICS_PORT}/metrics`,
     api,
     get worker() {
       return worker;

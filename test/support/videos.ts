@@ -27,6 +27,10 @@ export async function waitForVideo(
 export const atGate = (v: any) => v.awaiting_approval === true || TERMINAL.includes(v.status);
 export const finished = (v: any) => TERMINAL.includes(v.status);
 
+/**
+ * Creates a video (2 scenes unless `scene_count` says otherwise). The planner writes no more
+ * scenes than the prompt has clauses, so a test that counts scenes gives a sentence for each.
+ */
 export async function createVideo(api: ApiClient, body: Record<string, unknown>): Promise<any> {
   const res = await api.post('/videos', { scene_count: 2, ...body });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './repo-root';
+import { COMPILED, REPO_ROOT } from './repo-root';
 import { isPidAlive, readStackState, type StackState } from './stack-state';
 import { stopChild } from './temporal-dev-server';
 
@@ -12,10 +12,10 @@ import { stopChild } from './temporal-dev-server';
  * to disappear and then stops what the state file says it started. The api and the worker also
  * leave on their own when their parent goes (exit-with-parent.ts); the watchdog only makes sure.
  */
-export const WATCHDOG_MAIN = path.join(__dirname, 'stack-watchdog.main.ts');
+export const WATCHDOG_MAIN = path.join(__dirname, `stack-watchdog.main.${COMPILED ? 'js' : 'ts'}`);
 
 /** Preloaded into the api and the worker that `npm start` supervises. */
-export const EXIT_WITH_PARENT = path.join(__dirname, 'exit-with-parent.ts');
+export const EXIT_WITH_PARENT = path.join(__dirname, `exit-with-parent.${COMPILED ? 'js' : 'ts'}`);
 
 export interface RunningWatchdog {
   pid: number | undefined;
@@ -29,7 +29,12 @@ export function startStackWatchdog(options: { stateFile: string; logFile: string
   try {
     child = spawn(
       process.execPath,
-      ['-r', '@swc-node/register', WATCHDOG_MAIN, String(process.pid), options.stateFile],
+      [
+        ...(COMPILED ? [] : ['-r', '@swc-node/register']),
+        WATCHDOG_MAIN,
+        String(process.pid),
+        options.stateFile,
+      ],
       // Its own session: a Ctrl-C in the terminal stops the stack, not the watchdog.
       { detached: true, stdio: ['ignore', out, out], cwd: REPO_ROOT },
     );

@@ -81,7 +81,7 @@ export async function startTemporalDevServer(
   options: TemporalDevServerOptions = {},
 ): Promise<RunningTemporal> {
   const port = options.port ?? (await freePort());
-  const uiPort = options.uiPort ?? port + 1000;
+  const uiPort = options.uiPort ?? (await freePort());
   const headless = options.headless ?? false;
   const namespace = options.namespace ?? 'default';
   const address = `127.0.0.1:${port}`;

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+
+/** Machine-wide CPU ticks from /proc/stat: all of them, and those spent idle or waiting on I/O. */
+export function cpuTicks(): { total: number; idle: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already inside user and nice)
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { total, idle: ticks[3]! + ticks[4]! };
+}
+
+/** The share of the machine's CPU time that was busy between two readings, in percent. */
+export function busyPercent(
+  from: { total: number; idle: number },
+  to: { total: number; idle: number },
+): number {
+  const total = to.total - from.total;
+  return total > 0 ? (100 * (total - (to.idle - from.idle))) / total : Number.NaN;
+}
+
+/**
+ * A process's resident memory in MB: `VmHWM`, the kernel's record of its peak (so no sample is
+ * missed), or `VmRSS` now. NaN once the process is gone.
+ */
+export function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+  if (!pid) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: runs every bench, one after the other, each as its own process with
+ * `--json <file>` (the convention of bench/figures.ts), and merges their figures into
+ * bench/results/latest.json; then prints them all as one table.
+ *
+ *   npm run bench                       every bench present
+ *   npm run bench -- --only api,pipeline
+ *
+ * A bench that is not run keeps its figures from the last run that had it (`runs` in the file
+ * says when and on what load each bench ran). A bench that fails is reported and keeps its old
+ * figures too, unless it wrote new ones before failing (the drill exits 1 on a finding).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '@vidgen/devstack';
+import { type Figures, printFigures } from './figures';
+
+/** Every bench by name, in the order a full run takes them: the quick and quiet ones first. */
+const BENCHES: Record<string, string> = {
+  api: 'bench/api.ts',
+  webhooks: 'bench/webhooks.ts',
+  pipeline: 'bench/pipeline.ts',
+  throughput: 'bench/throughput.ts',
+  drill: 'bench/drill.ts',
+};
+
+const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
+
+interface RunInfo {
+  at: string;
+  seconds: number;
+  exit: number | null;
+  cores: number;
+  load_average_1m: number;
+  /** The figures it wrote, so the next run of it replaces exactly these. */
+  keys: string[];
+}
+
+interface Results {
+  runs: Record<string, RunInfo>;
+  figures: Figures;
+}
+
+function selected(argv: readonly string[]): string[] {
+  const i = argv.indexOf('--only');
+  const names = i >= 0 ? (argv[i + 1] ?? '').split(',').filter(Boolean) : Object.keys(BENCHES);
+  const unknown = names.filter((n) => !BENCHES[n]);
+  if (unknown.length > 0) {
+    throw new Error(`unknown bench: ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
+  }
+  return names;
+}
+
+function load(): Results {
+  if (!existsSync(RESULTS)) return { runs: {}, figures: {} };
+  const parsed = JSON.parse(readFileSync(RESULTS, 'utf8')) as Partial<Results>;
+  return { runs: parsed.runs ?? {}, figures: parsed.figures ?? {} };
+}
+
+/**
+ * The same figures by group (`api.get_ratio` → `api: { get_ratio }`), beside the flat list, so
+ * a reader can take either `figures["api.get_ratio"]` or `api.get_ratio`.
+ */
+function grouped(figures: Figures): Record<string, Record<string, unknown>> {
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(figures)) {
+    const dot = key.indexOf('.');
+    if (dot <= 0) continue;
+    const group = key.slice(0, dot);
+    groups[group] ??= {};
+    groups[group][key.slice(dot + 1)] = value;
+  }
+  return groups;
+}
+
+function runBench(file: string, json: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', file, '--json', json], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+async function main(): Promise<void> {
+  const names = selected(process.argv);
+  const results = load();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-run-'));
+  const failed: string[] = [];
+  for (const name of names) {
+    const file = BENCHES[name]!;
+    if (!existsSync(path.join(REPO_ROOT, file))) {
+      console.log(`\n=== ${name}: ${file} is not there; skipped`);
+      continue;
+    }
+    console.log(`\n=== ${name} (${file})`);
+    const json = path.join(dir, `${name}.json`);
+    const started = Date.now();
+    const load1 = os.loadavg()[0]!;
+    const exit = await runBench(file, json);
+    if (exit !== 0) failed.push(`${name} (exit ${exit})`);
+    if (!existsSync(json)) continue;
+    const figures = JSON.parse(readFileSync(json, 'utf8')) as Figures;
+    for (const key of results.runs[name]?.keys ?? []) delete results.figures[key];
+    Object.assign(results.figures, figures);
+    results.runs[name] = {
+      at: new Date(started).toISOString(),
+      seconds: Math.round((Date.now() - started) / 1000),
+      exit,
+      cores: os.cpus().length,
+      load_average_1m: Math.round(load1 * 10) / 10,
+      keys: Object.keys(figures),
+    };
+  }
+  const sorted: Results = {
+    runs: Object.fromEntries(Object.entries(results.runs).sort(([a], [b]) => a.localeCompare(b))),
+    figures: Object.fromEntries(Object.entries(results.figures).sort(([a], [b]) => a.localeCompare(b))),
+  };
+  mkdirSync(path.dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify({ ...sorted, ...grouped(sorted.figures) }, null, 2)}\n`);
+  printFigures(`figures (${path.relative(REPO_ROOT, RESULTS)})`, sorted.figures);
+  if (failed.length > 0) {
+    console.error(`\nfailed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

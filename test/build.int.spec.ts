@@ -1,0 +1,111 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort, REPO_ROOT, stopChild, waitFor } from '@vidgen/devstack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const run = promisify(execFile);
+const DIST = path.join(REPO_ROOT, 'dist');
+
+/**
+ * `npm run build` and what production runs (Dockerfile, NODE_ENV=production npm start): the
+ * compiled JavaScript with plain node, no SWC and no TypeScript source on the way.
+ */
+describe('npm run build', { timeout: 300_000 }, () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'vidgen-build-'));
+  // Preloaded into the compiled processes: loading any .ts file is a failure of the build.
+  const noTypeScript = path.join(tmp, 'no-typescript.cjs');
+  writeFileSync(
+    noTypeScript,
+    "require.extensions['.ts'] = (m, file) => { throw new Error('compiled code loaded TypeScript: ' + file); };\n",
+  );
+
+  beforeAll(async () => {
+    const { stdout } = await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeout: 280_000 });
+    expect(stdout).toMatch(/\[build\] dist\/: \d+ packages/);
+    expect(stdout).toMatch(/dashboard JavaScript: [\d.]+ kB gzipped/);
+  }, 300_000);
+
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('writes the apps, the libs and their package links under the git-ignored dist/', () => {
+    for (const file of [
+      'apps/api/src/main.js',
+      'apps/worker/src/main.js',
+      'apps/cli/src/main.js',
+      'scripts/start.js',
+      'scripts/migrate.js',
+      'libs/workflows/src/workflows.js',
+    ]) {
+      expect(existsSync(path.join(DIST, file)), file).toBe(true);
+    }
+    expect(
+      JSON.parse(readFileSync(path.join(DIST, 'node_modules/@vidgen/config/package.json'), 'utf8')),
+    ).toMatchObject({ name: '@vidgen/config', main: 'src/index.js' });
+    expect(readFileSync(path.join(REPO_ROOT, '.gitignore'), 'utf8')).toMatch(/^dist\/$/m);
+    expect(existsSync(path.join(DIST, 'apps/api/src/app.module.spec.js'))).toBe(false);
+  });
+
+  it('the compiled api starts with plain node and answers /api/v1/health/live', async () => {
+    const stack = inject('stack');
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    let out = '';
+    const api = spawn(process.execPath, ['-r', noTypeScript, path.join(DIST, 'apps/api/src/main.js')], {
+      cwd: tmp,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        API_METRICS_PORT: String(metricsPort),
+        DATABASE_URL: stack.databaseUrl,
+        TEMPORAL_ADDRESS: stack.temporalAddress,
+        DATA_DIR: path.join(tmp, 'data'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    api.stdout.on('data', (b) => (out += b));
+    api.stderr.on('data', (b) => (out += b));
+    try {
+      await waitFor(
+        async () => {
+          if (api.exitCode !== null) throw new Error(`the compiled api exited:\n${out}`);
+          const res = await fetch(`http://127.0.0.1:${port}/api/v1/health/live`).catch(() => undefined);
+          return res?.status === 200;
+        },
+        { timeoutMs: 90_000, intervalMs: 300, what: 'the compiled api' },
+      );
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toContain(
+        'vidgen_http_requests_total{method="GET",route="/api/v1/health/live",status="200"}',
+      );
+      // The web dashboard's build comes with it, served by the compiled api.
+      const page = await fetch(`http://127.0.0.1:${port}/dashboard/videos`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<script type="module"[^>]+src="\/dashboard\/static\/[^"]+\.js"/);
+      expect(out).not.toContain('compiled code loaded TypeScript');
+    } finally {
+      await stopChild(api, 10_000);
+    }
+  });
+
+  it('the compiled worker bundles its workflows from the compiled files', async () => {
+    const script = `
+      const { workflowsPath } = require('@vidgen/workflows');
+      const { bundleWorkflowCode } = require('@temporalio/worker');
+      const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} };
+      bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quiet }).then((b) =>
+        console.log(JSON.stringify({ entry: workflowsPath(), bytes: b.code.length,
+          pipeline: b.code.includes('videoPipelineWorkflow') })));`;
+    const { stdout } = await run(process.execPath, ['-r', noTypeScript, '-e', script], {
+      cwd: path.join(DIST, 'apps/worker'),
+      timeout: 120_000,
+    });
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(result.entry).toBe(path.join(DIST, 'libs/workflows/src/workflows.js'));
+    expect(result.pipeline).toBe(true);
+    expect(result.bytes).toBeGreaterThan(10_000);
+  });
+});

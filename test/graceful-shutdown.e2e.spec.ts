@@ -1,0 +1,153 @@
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { waitFor } from '@vidgen/devstack';
+import { workflowIds } from '@vidgen/workflows';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAccount, type TestAccount } from './support/api';
+import { type ServiceProcess, type Stack, startStack } from './support/processes';
+import { finished, waitForVideo } from './support/videos';
+
+/**
+ * SIGTERM is how every orchestrator stops a process (docs/runbook.md, "Stopping and scaling"):
+ * the worker lets the activities it is running finish within its grace period instead of leaving
+ * them to time out and run again elsewhere, and the api answers the requests it has accepted.
+ */
+const STARTED = 2; // PENDING_ACTIVITY_STATE_STARTED
+const RENDER = ['renderSegment', 'joinSegments'];
+
+/** Sends SIGTERM and resolves with how the process ended (SIGKILL: it outlived the stop timeout). */
+async function terminate(p: ServiceProcess): Promise<number | string> {
+  await p.stop();
+  return p.child.exitCode ?? p.child.signalCode ?? '';
+}
+
+/** True once nothing accepts a new connection on the port (the server has stopped listening). */
+function refuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
+  const ctx = inject('stack');
+  let stack: Stack;
+  let account: TestAccount;
+  let temporal: Client;
+
+  beforeAll(async () => {
+    // A stack of its own: stopping its processes must not touch the other specs' videos.
+    stack = await startStack({
+      databaseUrl: ctx.databaseUrl,
+      temporalAddress: ctx.temporalAddress,
+      taskQueue: `shutdown-${Date.now()}`,
+      dataDir: path.join(ctx.dataDir, 'graceful-shutdown'),
+    });
+    account = await createAccount({ credits: 50, baseUrl: stack.baseUrl });
+    temporal = new Client({ connection: await Connection.connect({ address: ctx.temporalAddress }) });
+  }, 180_000);
+  afterAll(async () => {
+    await temporal?.connection.close();
+    await stack?.stop();
+  });
+
+  it('a worker stopped while a video renders finishes the activity in flight (one attempt, by that worker) before it exits', async () => {
+    // Light work (two short stills, no motion) so an activity in flight ends well inside the
+    // worker's 20 s grace period even on a busy machine; longer renders are cancelled after it.
+    const scenes = [{ narration: 'The keeper climbs the stairs.' }, { narration: 'The lamp turns.' }];
+    const created = await account.api.post('/videos', {
+      prompt: 'A lighthouse',
+      scenes,
+      motion: 'none',
+      auto_approve: true,
+    });
+    expect(created.status, created.text).toBe(201);
+    const handle = temporal.workflow.getHandle(workflowIds.video(created.body.id));
+    const worker = stack.worker!;
+    const identity = `${worker.child.pid}@${os.hostname()}`;
+
+    // The moment Temporal reports a render activity (a segment, else the join) started on this
+    // worker, stop the worker.
+    let inFlight: string[] = [];
+    await waitFor(
+      async () => {
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        inFlight = pending
+          .filter((a) => RENDER.includes(a.activityType?.name ?? '') && a.state === STARTED)
+          .map((a) => a.activityId!);
+        return inFlight.length > 0;
+      },
+      { timeoutMs: 180_000, intervalMs: 100, what: 'a render activity in flight' },
+    );
+    expect(await terminate(worker)).toBe(0);
+
+    // The history holds what happened to each activity that was running at SIGTERM.
+    const events = (await handle.fetchHistory()).events ?? [];
+    for (const activityId of inFlight) {
+      const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityId === activityId);
+      const id = String(scheduled?.eventId);
+      const started = events.filter(
+        (e) => String(e.activityTaskStartedEventAttributes?.scheduledEventId) === id,
+      );
+      const completed = events.filter(
+        (e) => String(e.activityTaskCompletedEventAttributes?.scheduledEventId) === id,
+      );
+      expect(completed, `activity ${activityId} completed`).toHaveLength(1);
+      expect(started).toHaveLength(1);
+      expect(started[0]!.activityTaskStartedEventAttributes!.attempt).toBe(1);
+      expect(started[0]!.activityTaskStartedEventAttributes!.identity).toBe(identity);
+    }
+
+    // A new worker takes the video from there to the end.
+    await stack.startWorker();
+    const done = await waitForVideo(account.api, created.body.id, finished, 240_000);
+    expect(done.status, JSON.stringify(done.failure_reason)).toBe('completed');
+  });
+
+  it('an api stopped while a request is in flight answers it, then exits', async () => {
+    const body = JSON.stringify({ prompt: 'A lighthouse keeper at dusk.', scene_count: 1 });
+    const half = Math.floor(body.length / 2);
+    let stopped: Promise<number | string> | undefined;
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        `${stack.baseUrl}/videos`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            'X-Api-Key': account.key,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.once('error', reject);
+      // Half the body now: the request is accepted and waits for the rest.
+      req.write(body.slice(0, half));
+      (async () => {
+        // Let the api receive the headers before it is told to stop.
+        await new Promise((r) => setTimeout(r, 500));
+        stopped = terminate(stack.api);
+        // The api no longer accepts connections: it is shutting down, with this request open.
+        await waitFor(() => refuses(stack.port), { timeoutMs: 20_000, intervalMs: 50, what: 'api refusing' });
+        req.end(body.slice(half));
+      })().catch(reject);
+    });
+    const res = await response;
+    expect(res.status, res.text).toBe(201);
+    expect(JSON.parse(res.text).status).toBe('pending');
+    // Nest closes the server and the pools, then raises the signal again to end the process.
+    expect(['SIGTERM', 0]).toContain(await stopped);
+  });
+});
