@@ -2,7 +2,8 @@ import path from 'node:path';
 import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
 import { sql } from '@vidgen/db';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, type ApiResponse, createAccount, testDb } from '../../../test/support/api';
+import { ApiClient, createAccount, testDb } from '../../../test/support/api';
+import { firstRefusal } from '../../../test/support/key-refusal';
 import { type Stack, startStack } from '../../../test/support/processes';
 
 const LIMIT = 200;
@@ -40,21 +41,6 @@ async function signIn(baseUrl: string, accountId: string) {
   };
 }
 
-/**
- * Calls `request` until 1 s has passed since `since`, keeping the key in use (and so in every
- * cache) the whole time; returns the status of the first call made after that second.
- */
-async function firstAfterOneSecond(
-  since: number,
-  request: () => Promise<ApiResponse<{ error: { code: string } }>>,
-) {
-  while (Date.now() - since < 1000) {
-    await request();
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return request();
-}
-
 describe('api instances share keys and limits (key cache, per-key budget)', () => {
   let a: Stack;
   let b: Stack;
@@ -84,11 +70,11 @@ describe('api instances share keys and limits (key cache, per-key budget)', () =
     expect((await onB.get('/credits')).status).toBe(200);
 
     const dashboard = await signIn(a.baseUrl, account.accountId);
-    const revokedAt = Date.now();
     expect((await dashboard.revokeKey(k.id)).status).toBe(204);
+    const revokedAt = Date.now();
     // The instance that revoked it refuses at once.
     expect((await onA.get('/credits')).body.error.code).toBe('INVALID_TOKEN');
-    const later = await firstAfterOneSecond(revokedAt, () => onB.get('/credits'));
+    const later = await firstRefusal(() => onB.get('/credits'), revokedAt);
     expect(later.status).toBe(401);
     expect(later.body.error.code).toBe('INVALID_TOKEN');
   });
@@ -99,14 +85,14 @@ describe('api instances share keys and limits (key cache, per-key budget)', () =
     const onB = new ApiClient(b.baseUrl, account.key);
     expect((await onA.get('/credits')).status).toBe(200);
     expect((await onB.get('/credits')).status).toBe(200);
-    const revokedAt = Date.now();
     await testDb()
       .updateTable('api_keys')
       .set({ revoked_at: sql<string>`now()` })
       .where('id', '=', account.keyId)
       .execute();
+    const revokedAt = Date.now();
     for (const api of [onA, onB]) {
-      const later = await firstAfterOneSecond(revokedAt, () => api.get('/credits'));
+      const later = await firstRefusal(() => api.get('/credits'), revokedAt);
       expect(later.body.error.code).toBe('INVALID_TOKEN');
     }
   });
