@@ -3,8 +3,8 @@ import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { sql } from '@vidgen/db';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { ENDPOINTS, expectError, publicUrl, unissuedKey } from './support/auth-endpoints';
 import { firstRefusal } from '../../../test/support/key-refusal';
+import { ENDPOINTS, expectError, publicUrl, unissuedKey } from './support/auth-endpoints';
 
 describe('API key authentication', () => {
   let owner: TestAccount;
