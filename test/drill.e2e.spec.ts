@@ -7,7 +7,8 @@ import { summaryLines } from './support/drill/drill-summary';
  * of its own while each disruption happens once — the media and the control worker SIGKILLed,
  * the Temporal dev server and PostgreSQL restarted, PostgreSQL frozen for 10 s, the api killed
  * mid-request. Every invariant of the full drill must hold; the recovery cost is a figure of
- * the full drill, not checked here.
+ * the full drill, not checked here. Every disruption is carried out even if the 4 videos finish
+ * first (a fast machine), so each one is checked; the log says how many videos each held.
  */
 describe('crash drill (short)', () => {
   it('leaves no video stuck, no duplicate, a balanced ledger and every event delivered once', async () => {
@@ -16,7 +17,8 @@ describe('crash drill (short)', () => {
       accounts: 2,
       mediaKills: 1,
       undisturbed: false,
-      expectedMs: 40_000,
+      expectedMs: 30_000,
+      everyDisruption: true,
       deadlineMs: 300_000,
       log: (m) => process.stderr.write(`[drill] ${m}\n`),
     });

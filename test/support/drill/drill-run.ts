@@ -101,7 +101,7 @@ export async function runBatch(
   accounts: DrillAccount[],
   videos: DrillVideo[],
   schedule: { kind: DisruptionKind; at: number }[],
-  options: { deadlineMs: number; log?: (m: string) => void },
+  options: { deadlineMs: number; everyDisruption?: boolean; log?: (m: string) => void },
 ): Promise<BatchResult> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
@@ -295,8 +295,8 @@ export async function runBatch(
   async function disruptor(): Promise<void> {
     for (const d of [...schedule].sort((a, b) => a.at - b.at)) {
       await sleep(Math.max(0, d.at - now()));
-      // Nothing left to disturb: the rest would measure nothing.
-      if (!videos.some((v) => !v.finishedAt)) break;
+      // Nothing left to disturb: the rest would measure no recovery, only that nothing breaks.
+      if (!options.everyDisruption && !videos.some((v) => !v.finishedAt)) break;
       await disrupt(d.kind);
     }
   }

@@ -24,6 +24,12 @@ export interface DrillOptions {
   expectedMs?: number;
   /** Longest a batch may take before its unfinished videos count as stuck. */
   deadlineMs: number;
+  /**
+   * Carry out every disruption even when the videos finished first (the invariants must hold
+   * after each); otherwise the disruptions still due once nothing is in flight are skipped, as
+   * they would measure no recovery.
+   */
+  everyDisruption?: boolean;
   log?: (m: string) => void;
 }
 
@@ -98,7 +104,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
         hooks.push({ accountId: account.accountId, id: hook.id, secret: hook.secret, event, route });
       }
     }
-    const batch = { deadlineMs: options.deadlineMs, log };
+    const batch = { deadlineMs: options.deadlineMs, everyDisruption: options.everyDisruption, log };
     let calm: BatchResult | undefined;
     if (options.undisturbed) {
       log(`undisturbed: ${options.videos} videos over ${options.accounts} accounts`);
