@@ -5,12 +5,16 @@
  *
  *   npm run bench                       every bench present
  *   npm run bench -- --only api,pipeline
+ *   npm run bench -- --sources          the services from the TypeScript sources through SWC
+ *
+ * By default the api and workers run as production runs them: the JavaScript of `npm run build`,
+ * which this runs first (VIDGEN_RUN_COMPILED=1 for the benches; test/support/processes.ts).
  *
  * A bench that is not run keeps its figures from the last run that had it (`runs` in the file
  * says when and on what load each bench ran). A bench that fails is reported and keeps its old
  * figures too, unless it wrote new ones before failing (the drill exits 1 on a finding).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +38,8 @@ interface RunInfo {
   exit: number | null;
   cores: number;
   load_average_1m: number;
+  /** What the services ran: the build's JavaScript or the TypeScript sources through SWC. */
+  services: 'compiled' | 'sources';
   /** The figures it wrote, so the next run of it replaces exactly these. */
   keys: string[];
 }
@@ -75,11 +81,12 @@ function grouped(figures: Figures): Record<string, Record<string, unknown>> {
   return groups;
 }
 
-function runBench(file: string, json: string): Promise<number | null> {
+function runBench(file: string, json: string, compiled: boolean): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', file, '--json', json], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
+      env: { ...process.env, VIDGEN_RUN_COMPILED: compiled ? '1' : '0' },
     });
     child.once('exit', (code) => resolve(code));
   });
@@ -87,6 +94,11 @@ function runBench(file: string, json: string): Promise<number | null> {
 
 async function main(): Promise<void> {
   const names = selected(process.argv);
+  const compiled = !process.argv.includes('--sources');
+  if (compiled) {
+    console.log('=== npm run build (the services run compiled, as in production)');
+    execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
   const results = load();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-run-'));
   const failed: string[] = [];
@@ -100,7 +112,7 @@ async function main(): Promise<void> {
     const json = path.join(dir, `${name}.json`);
     const started = Date.now();
     const load1 = os.loadavg()[0]!;
-    const exit = await runBench(file, json);
+    const exit = await runBench(file, json, compiled);
     if (exit !== 0) failed.push(`${name} (exit ${exit})`);
     if (!existsSync(json)) continue;
     const figures = JSON.parse(readFileSync(json, 'utf8')) as Figures;
@@ -112,6 +124,7 @@ async function main(): Promise<void> {
       exit,
       cores: os.cpus().length,
       load_average_1m: Math.round(load1 * 10) / 10,
+      services: compiled ? 'compiled' : 'sources',
       keys: Object.keys(figures),
     };
   }

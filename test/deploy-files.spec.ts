@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@vidgen/config';
-import { devServerSettings, REPO_ROOT } from '@vidgen/devstack';
+import { devServerSettings, REPO_ROOT, SERVICE_NODE_FLAGS } from '@vidgen/devstack';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -136,8 +136,17 @@ describe('docker-compose.yml', () => {
   it('starts the compiled programs of `npm run build`, each built from a source that exists', () => {
     const dockerfile = read('Dockerfile');
     const build = read('tsconfig.build.json');
-    const commands = [...`${compose}\n${dockerfile}`.matchAll(/"node", "(dist\/[^"]+\.js)"/g)];
-    const files = new Set(commands.map((m) => m[1]!));
+    const commands = [
+      ...`${compose}\n${dockerfile}`.matchAll(/"node", ((?:"--[^"]+", )*)"(dist\/[^"]+\.js)"/g),
+    ];
+    const files = new Set(commands.map((m) => m[2]!));
+    // Each service with the V8 heap settings it gets everywhere else (SERVICE_NODE_FLAGS).
+    for (const [, flags, file] of commands) {
+      const entry = file!.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+      expect(flags!.match(/"[^"]+"/g)?.map((f) => JSON.parse(f)) ?? [], file).toEqual(
+        SERVICE_NODE_FLAGS[entry] ?? [],
+      );
+    }
     expect([...files].sort()).toEqual([
       'dist/apps/api/src/main.js',
       'dist/apps/worker/src/main.js',
@@ -301,7 +310,7 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('COPY --from=deps /app/node_modules ./node_modules');
     expect(runtime).toContain('COPY --from=build /app/dist ./dist');
     expect(runtime).not.toMatch(/^RUN npm (ci|install)\b/m);
-    expect(runtime).toMatch(/^CMD \["node", "dist\/apps\/api\/src\/main\.js"\]$/m);
+    expect(runtime).toMatch(/^CMD \["node", ("--[^"]+", )*"dist\/apps\/api\/src\/main\.js"\]$/m);
   });
 
   it('checks its own health on /api/v1/health/live', () => {

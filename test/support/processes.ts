@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { freePort, REPO_ROOT, stopChild, waitFor } from '@vidgen/devstack';
+import { existsSync } from 'node:fs';
+import { freePort, nodeEntry, REPO_ROOT, stopChild, waitFor } from '@vidgen/devstack';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -11,6 +11,18 @@ export interface ServiceProcess {
   kill: () => Promise<void>;
 }
 
+/**
+ * How a service starts: from the TypeScript sources through SWC (the default, always current),
+ * or with `VIDGEN_RUN_COMPILED=1` from the output of `npm run build`, as production runs it
+ * (the benches' memory figures are meant for that; bench/README.md).
+ */
+function serviceEntry(app: 'api' | 'worker'): string[] {
+  const compiled = process.env.VIDGEN_RUN_COMPILED === '1';
+  const { args, file } = nodeEntry(`apps/${app}/src/main.ts`, compiled);
+  if (compiled && !existsSync(file)) throw new Error(`VIDGEN_RUN_COMPILED=1 but ${file} is missing: npm run build`);
+  return [...args, file];
+}
+
 export function spawnService(
   app: 'api' | 'worker',
   env: NodeJS.ProcessEnv,
@@ -18,7 +30,7 @@ export function spawnService(
 ): ServiceProcess {
   const child = spawn(
     process.execPath,
-    ['-r', '@swc-node/register', path.join(REPO_ROOT, 'apps', app, 'src', 'main.ts')],
+    serviceEntry(app),
     {
       cwd: REPO_ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -10,10 +10,25 @@ export const COMPILED = __filename.endsWith('.js');
 export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../../..');
 
 /**
- * How to run one of this repository's TypeScript entry files (`apps/api/src/main.ts`) as a
- * child process: its compiled JavaScript with plain node when compiled, else through SWC.
+ * V8 heap settings of the long-running services, the same wherever they start (`npm start`,
+ * the Dockerfile and compose, the tests' and benches' stacks). Under a steady stream of requests
+ * V8 otherwise grows the young generation to 128 MB and lets garbage pile up in the old one long
+ * before it collects: the api stood at ~510 MB RSS under `bench/api.ts` while its live heap was
+ * 45–100 MB. With these caps it stays near 260 MB at the same request rate
+ * (docs/decisions.md, "Service memory").
  */
-export function nodeEntry(entry: string): { args: string[]; file: string } {
-  if (!COMPILED) return { args: ['-r', '@swc-node/register'], file: path.join(REPO_ROOT, entry) };
-  return { args: [], file: path.join(REPO_ROOT, 'dist', entry.replace(/\.ts$/, '.js')) };
+export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  'apps/api/src/main.ts': ['--max-semi-space-size=16', '--max-old-space-size=256'],
+  'apps/worker/src/main.ts': ['--max-semi-space-size=16', '--max-old-space-size=384'],
+};
+
+/**
+ * How to run one of this repository's TypeScript entry files (`apps/api/src/main.ts`) as a
+ * child process: its compiled JavaScript with plain node when compiled (or when `compiled` asks
+ * for the build's output), else through SWC.
+ */
+export function nodeEntry(entry: string, compiled = COMPILED): { args: string[]; file: string } {
+  const flags = SERVICE_NODE_FLAGS[entry] ?? [];
+  if (!compiled) return { args: [...flags, '-r', '@swc-node/register'], file: path.join(REPO_ROOT, entry) };
+  return { args: [...flags], file: path.join(REPO_ROOT, 'dist', entry.replace(/\.ts$/, '.js')) };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueVoice, defaultVoiceFor } from '../common/voices';
-import { bcp47, ESPEAK_VARIANT_LANGUAGES, ESPEAK_VARIANTS } from './espeak-voices';
+import { bcp47, ESPEAK_VARIANT_LANGUAGES, ESPEAK_VARIANTS, readEspeakCatalogue } from './espeak-voices';
 import { LocalSpeechProvider } from './local-speech.provider';
 
 describe('the espeak-ng voice catalogue', () => {
@@ -38,6 +38,10 @@ describe('the espeak-ng voice catalogue', () => {
   it('is read once per process', async () => {
     expect(await provider.listVoices()).toBe(voices);
     expect(await new LocalSpeechProvider().listVoices()).toBe(voices);
+  });
+
+  it('is the list the installed espeak-ng data gives (else: npm run voices:espeak)', async () => {
+    expect(voices).toEqual(await readEspeakCatalogue());
   });
 
   it('has a default voice for German, Greek, Russian, Spanish and English', () => {

@@ -1,4 +1,5 @@
 import type { CatalogueVoice } from '../common/voices';
+import SHIPPED_CATALOGUE from './espeak-catalogue.json';
 import { runEspeak } from './espeak-runtime';
 
 /**
@@ -92,21 +93,23 @@ export function buildEspeakCatalogue(languages: CatalogueVoice[], variants: Set<
   return [...languages, ...extra];
 }
 
-let catalogue: Promise<CatalogueVoice[]> | undefined;
+/**
+ * Reads the catalogue from the espeak-ng data (two runs of the WASM build). Only the script that
+ * writes espeak-catalogue.json and the spec that checks it call this: each run holds an instance
+ * of the 18 MB module's memory, which a process would keep until a garbage collection happens to
+ * run, so the api and the workers read the file instead (docs/decisions.md#voices).
+ */
+export async function readEspeakCatalogue(): Promise<CatalogueVoice[]> {
+  const languages = await runEspeak(['--voices']);
+  const variants = await runEspeak(['--voices=variant']);
+  return buildEspeakCatalogue(parseEspeakVoices(languages.stdout), parseEspeakVariants(variants.stdout));
+}
 
-/** Runs espeak-ng twice, once per process; a failed read is retried on the next call. */
+const shipped = Promise.resolve(SHIPPED_CATALOGUE as CatalogueVoice[]);
+
+/** The catalogue of the espeak-ng data in the lockfile, as `npm run voices:espeak` wrote it. */
 export function espeakCatalogue(): Promise<CatalogueVoice[]> {
-  catalogue ??= (async () => {
-    const [languages, variants] = await Promise.all([
-      runEspeak(['--voices']),
-      runEspeak(['--voices=variant']),
-    ]);
-    return buildEspeakCatalogue(parseEspeakVoices(languages.stdout), parseEspeakVariants(variants.stdout));
-  })().catch((err) => {
-    catalogue = undefined;
-    throw err;
-  });
-  return catalogue;
+  return shipped;
 }
 
 /** espeak-ng's lower-case ids in BCP 47 case: "en-us" → "en-US", "cmn-latn-pinyin" → "cmn-Latn-pinyin". */
