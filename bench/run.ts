@@ -134,6 +134,8 @@ async function main(): Promise<void> {
   };
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify({ ...sorted, ...grouped(sorted.figures) }, null, 2)}\n`);
+  // In the layout the formatter keeps (npm run lint checks it).
+  execFileSync(process.execPath, [require.resolve('@biomejs/biome/bin/biome'), 'format', '--write', RESULTS]);
   printFigures(`figures (${path.relative(REPO_ROOT, RESULTS)})`, sorted.figures);
   if (failed.length > 0) {
     console.error(`\nfailed: ${failed.join(', ')}`);

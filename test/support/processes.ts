@@ -19,7 +19,8 @@ export interface ServiceProcess {
 function serviceEntry(app: 'api' | 'worker'): string[] {
   const compiled = process.env.VIDGEN_RUN_COMPILED === '1';
   const { args, file } = nodeEntry(`apps/${app}/src/main.ts`, compiled);
-  if (compiled && !existsSync(file)) throw new Error(`VIDGEN_RUN_COMPILED=1 but ${file} is missing: npm run build`);
+  if (compiled && !existsSync(file))
+    throw new Error(`VIDGEN_RUN_COMPILED=1 but ${file} is missing: npm run build`);
   return [...args, file];
 }
 
@@ -28,15 +29,11 @@ export function spawnService(
   env: NodeJS.ProcessEnv,
   options: { keepAllOutput?: boolean } = {},
 ): ServiceProcess {
-  const child = spawn(
-    process.execPath,
-    serviceEntry(app),
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, serviceEntry(app), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const keep = (b: Buffer) => {
     out += b.toString();
