@@ -7,4 +7,3 @@ export * from './media-sniff';
 export * from './media-verifier';
 export * from './object-store';
 export * from './remote-download';
-export * from './s3-object-store';

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type RunningS3Server, startS3Server } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetStorage, S3ObjectStore } from '../src';
+import { AssetStorage } from '../src';
+import { S3ObjectStore } from '../src/s3-object-store';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { AppConfig } from '@vidgen/config';
 import { createSpeechProvider, VoiceCatalogue } from '@vidgen/media';
 import { CommonModule } from '../common/common.module';
@@ -7,8 +7,8 @@ import { VoicesController } from './voices.controller';
 
 /**
  * The configured speech provider's voices, read in this process (the api needs no worker for
- * them): espeak-ng's list is read once from its data, OpenAI's is fixed. Exported for the
- * checks on POST /videos.
+ * them): espeak-ng's from the catalogue file written from its data, OpenAI's is fixed.
+ * Exported for the checks on POST /videos.
  */
 @Module({
   imports: [CommonModule],
@@ -22,13 +22,4 @@ import { VoicesController } from './voices.controller';
   ],
   exports: [VoiceCatalogue],
 })
-export class VoicesModule implements OnApplicationBootstrap {
-  constructor(@Inject(VoiceCatalogue) private readonly voices: VoiceCatalogue) {}
-
-  /** Reads the list in the background at start, so the first request does not wait for it. */
-  onApplicationBootstrap(): void {
-    this.voices
-      .list()
-      .catch((err: unknown) => new Logger('Voices').warn({ err }, 'could not list the voices'));
-  }
-}
+export class VoicesModule {}

@@ -1,5 +1,5 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../common/atomic-file';
+import { canvas } from '../common/canvas';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import {
   type AspectRatio,
@@ -53,13 +53,14 @@ export class OpenAiImageProvider implements ImageProvider {
     const { width, height } = frameSize(input.aspectRatio);
     let png: Buffer;
     try {
+      const { createCanvas, loadImage } = canvas();
       const image = await loadImage(bytes);
       const scale = Math.max(width / image.width, height / image.height);
       const w = image.width * scale;
       const h = image.height * scale;
-      const canvas = createCanvas(width, height);
-      canvas.getContext('2d').drawImage(image, (width - w) / 2, (height - h) / 2, w, h);
-      png = await canvas.encode('png');
+      const frame = createCanvas(width, height);
+      frame.getContext('2d').drawImage(image, (width - w) / 2, (height - h) / 2, w, h);
+      png = await frame.encode('png');
     } catch (err) {
       throw new ProviderError('The image service returned data that is not a readable image', true, {
         cause: err,

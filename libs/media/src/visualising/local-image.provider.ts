@@ -1,6 +1,7 @@
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../common/atomic-file';
-import { FONT_FAMILY, FONT_FILES } from '../common/fonts';
+import { canvas } from '../common/canvas';
+import { FONT_FAMILY } from '../common/fonts';
 import { throwIfAborted } from '../common/media.errors';
 import { frameSize, type GeneratedImage, type ImageInput, type ImageProvider } from '../common/media.types';
 import { cutAtWord, hash32, seededRandom, wrapWords } from '../common/text';
@@ -21,9 +22,6 @@ const MOTIF_WORDS: [Motif, RegExp][] = [
   ],
 ];
 
-// Registered once per process from the files the project ships, so Latin, Greek and Cyrillic draw
-// the same on every host; characters DejaVu lacks fall back to the host's fonts (README, "Fonts").
-for (const file of Object.values(FONT_FILES)) GlobalFonts.registerFromPath(file, FONT_FAMILY);
 export const PICTURE_FONT = `"${FONT_FAMILY}", sans-serif`;
 const MAX_TITLE_LINES = 2;
 const MAX_TITLE_CHARS = 48;
@@ -39,8 +37,8 @@ export class LocalImageProvider implements ImageProvider {
   async generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage> {
     throwIfAborted(signal);
     const { width, height } = frameSize(input.aspectRatio);
-    const canvas = createCanvas(width, height);
-    const ctx = canvas.getContext('2d');
+    const picture = canvas().createCanvas(width, height);
+    const ctx = picture.getContext('2d');
     const random = seededRandom(`${input.seed}\u0000${input.sceneIndex}\u0000${input.description}`);
 
     // Golden-angle steps give neighbouring scenes well separated hues.
@@ -58,7 +56,7 @@ export class LocalImageProvider implements ImageProvider {
     );
     drawTitle(ctx, width, height, sceneTitle(input.description));
 
-    const png = await canvas.encode('png');
+    const png = await picture.encode('png');
     throwIfAborted(signal);
     await writeFileAtomic(outPath, png);
     return { path: outPath, width, height, mimeType: 'image/png' };
