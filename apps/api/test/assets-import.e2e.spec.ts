@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeCertificates, type TestCertificates } from '../../../libs/webhooks/test/support/https-receiver';
 import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import {
   assetRows,
   content,
@@ -62,12 +63,7 @@ describe('POST /assets: imports from https URLs', () => {
       else res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `${label}-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, label),
+    stack = await startOwnStack(label, {
       apiOnly: true,
       env: {
         NODE_EXTRA_CA_CERTS: certs.caPath,

@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { fuzzFixtures, runSchemathesis } from '../../../test/support/fuzz';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 
 /**
  * The served document against the running api, the short way (`npm run fuzz` is the long one):
@@ -14,12 +14,7 @@ describe('API contract under fuzzing (schemathesis)', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `fuzz-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'fuzz'),
+    stack = await startOwnStack('fuzz', {
       env: {
         RATE_LIMIT_PER_MINUTE: '1000000',
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',

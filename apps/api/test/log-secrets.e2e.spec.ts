@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 
 /**
@@ -19,12 +19,7 @@ describe('no secret reaches a log line', () => {
   const secrets: Record<string, string> = {};
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `log-secrets-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'log-secrets'),
+    stack = await startOwnStack('log-secrets', {
       env: { LOG_LEVEL: 'debug', WEBHOOK_TIMEOUT_SECONDS: '1', WEBHOOK_BACKOFF_BASE_SECONDS: '0.2' },
       keepAllOutput: true,
     });

@@ -15,7 +15,8 @@ import {
   type TestCertificates,
 } from '../../../libs/webhooks/test/support/https-receiver';
 import { ApiClient, createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { cliWithEnv, singleJsonObject } from '../../cli/test/support/cli';
 import { DIST_DIR, gzippedJsBytes, launchChromium, seriousViolations } from './browser';
 
@@ -96,12 +97,7 @@ describe('the web dashboard in a real browser', () => {
     certs = makeCertificates();
     receiver = new HttpsReceiver(certs);
     await receiver.start();
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `dashboard-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'dashboard'),
+    stack = await startOwnStack('dashboard', {
       env: {
         // The webhook receiver of this spec is an HTTPS server on 127.0.0.1 with a CA of its own.
         NODE_EXTRA_CA_CERTS: certs.caPath,

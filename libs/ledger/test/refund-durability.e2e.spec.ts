@@ -1,21 +1,16 @@
-import path from 'node:path';
 import { sql } from '@vidgen/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { events, finished, waitForVideo } from '../../../test/support/videos';
 
 describe('exactly-once refunds', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `refund-durability-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'refund-durability'),
+    stack = await startOwnStack('refund-durability', {
       env: { VIDGEN_FAULT_INJECTION: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
     });
   });

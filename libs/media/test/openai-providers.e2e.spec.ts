@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { probe } from '../../../test/support/ffprobe';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { download, finished, waitForVideo } from '../../../test/support/videos';
 
 /** One second of 16-bit mono silence at 24 kHz: a real WAV whose length the pipeline must honour. */
@@ -99,12 +100,7 @@ describe('OpenAI-compatible providers, selected by configuration, through the re
 
   beforeAll(async () => {
     openai = await fakeOpenAi();
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `openai-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'openai'),
+    stack = await startOwnStack('openai', {
       env: {
         SCRIPT_PROVIDER: 'openai',
         IMAGE_PROVIDER: 'openai',

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { VideoRepository, videoOptions } from '@vidgen/videos';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
 
 /** Counts events per (type, scene) so a duplicate append of the same fact shows up. */
@@ -19,14 +19,8 @@ describe('durability', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
     // A stack of its own: killing its worker must not stall the other specs' videos.
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `durability-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'durability'),
-    });
+    stack = await startOwnStack('durability');
   });
   afterAll(() => stack?.stop());
 

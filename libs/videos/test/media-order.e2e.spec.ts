@@ -1,7 +1,7 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
-import { type ServiceProcess, type Stack, spawnService, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type ServiceProcess, type Stack, spawnService } from '../../../test/support/processes';
 import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
 
 const SCENES = Array.from({ length: 3 }, (_, i) => ({
@@ -18,12 +18,7 @@ describe('media work order', () => {
   let media: ServiceProcess;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `media-order-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'media-order'),
+    stack = await startOwnStack('media-order', {
       env: { WORKER_ROLES: 'control' },
     });
     media = spawnService('worker', { ...stack.env, WORKER_ROLES: 'media', WORKER_METRICS_PORT: '0' });

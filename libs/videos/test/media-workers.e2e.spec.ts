@@ -1,10 +1,10 @@
 import os from 'node:os';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { workflowIds } from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
-import { type ServiceProcess, type Stack, spawnService, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type ServiceProcess, type Stack, spawnService } from '../../../test/support/processes';
 import { finished, waitForVideo } from '../../../test/support/videos';
 
 interface ActivityRun {
@@ -56,14 +56,9 @@ describe('media workers', () => {
   const media: ServiceProcess[] = [];
 
   beforeAll(async () => {
-    const ctx = inject('stack');
     // A stack of its own whose worker polls only the main queue: every media task must go to
     // one of the two media-only workers started beside it.
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `media-workers-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'media-workers'),
+    stack = await startOwnStack('media-workers', {
       env: { WORKER_ROLES: 'control' },
     });
     for (let i = 0; i < 2; i++)

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { createVideo, finished, waitForVideo } from '../../../test/support/videos';
 import { eventually, HttpsReceiver, makeCertificates, type TestCertificates } from './support/https-receiver';
 
@@ -15,12 +15,7 @@ describe('webhook delivery across a worker crash', () => {
     certs = makeCertificates();
     receiver = new HttpsReceiver(certs);
     await receiver.start();
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `webhooks-restart-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'webhooks-restart'),
+    stack = await startOwnStack('webhooks-restart', {
       // Waits of 3 s and 6 s (less jitter): room to kill the worker in the middle of one.
       env: {
         NODE_EXTRA_CA_CERTS: certs.caPath,

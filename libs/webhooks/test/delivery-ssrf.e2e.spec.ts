@@ -1,7 +1,7 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 import { createVideo, finished, waitForVideo } from '../../../test/support/videos';
 import {
   eventually,
@@ -37,12 +37,7 @@ describe('webhook delivery refuses private destinations (WEBHOOK_ALLOW_PRIVATE_N
     certs = makeCertificates();
     receiver = new HttpsReceiver(certs);
     await receiver.start();
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `webhooks-ssrf-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, 'webhooks-ssrf'),
+    stack = await startOwnStack('webhooks-ssrf', {
       // The receiver's CA is trusted: without the SSRF check these deliveries would arrive.
       env: {
         NODE_EXTRA_CA_CERTS: certs.caPath,

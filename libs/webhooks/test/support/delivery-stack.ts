@@ -1,10 +1,10 @@
 // The stack, HTTPS receiver, webhooks and videos of the webhook delivery specs, and the checks
 // they share. Each spec file that calls useDeliveryStack starts its own.
-import path from 'node:path';
 import { verifyWebhook } from '@vidgen/client';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, type TestAccount } from '../../../../test/support/api';
-import { type Stack, startStack } from '../../../../test/support/processes';
+import { startOwnStack } from '../../../../test/support/own-stack';
+import { type Stack } from '../../../../test/support/processes';
 import { createVideo, finished, waitForVideo } from '../../../../test/support/videos';
 import {
   eventually,
@@ -83,12 +83,7 @@ export function useDeliveryStack(label: string) {
     certs = makeCertificates();
     receiver = new HttpsReceiver(certs);
     await receiver.start();
-    const ctx = inject('stack');
-    stack = await startStack({
-      databaseUrl: ctx.databaseUrl,
-      temporalAddress: ctx.temporalAddress,
-      taskQueue: `${label}-${Date.now()}`,
-      dataDir: path.join(ctx.dataDir, label),
+    stack = await startOwnStack(label, {
       env: {
         NODE_EXTRA_CA_CERTS: certs.caPath,
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',

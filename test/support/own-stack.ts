@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type Stack, startStack } from './processes';
+
+type OwnStackOptions = Omit<
+  Parameters<typeof startStack>[0],
+  'databaseUrl' | 'temporalAddress' | 'taskQueue' | 'dataDir'
+>;
+
+/**
+ * A stack of the spec's own (api and worker, or the api alone with `apiOnly`) on this run's
+ * database and Temporal server, with its own task queue (`<label>-<time>`) and data folder
+ * (`<label>`): what the spec does to its processes and settings stays apart from the shared
+ * stack and the other specs.
+ */
+export function startOwnStack(label: string, options: OwnStackOptions = {}): Promise<Stack> {
+  const ctx = inject('stack');
+  return startStack({
+    ...options,
+    databaseUrl: ctx.databaseUrl,
+    temporalAddress: ctx.temporalAddress,
+    taskQueue: `${label}-${Date.now()}`,
+    dataDir: path.join(ctx.dataDir, label),
+  });
+}
