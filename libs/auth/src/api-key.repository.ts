@@ -28,6 +28,29 @@ const LISTED = [
   'last_used_at',
 ] as const;
 
+/** The record of a row of the LISTED columns. */
+function toRecord(row: {
+  id: string;
+  account_id: string;
+  name: string | null;
+  prefix: string;
+  scopes: string[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
 export class ApiKeyRepository {
   constructor(private readonly db: Db) {}
 
@@ -70,14 +93,7 @@ export class ApiKeyRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     return {
-      id: row.id,
-      accountId: row.account_id,
-      name: row.name,
-      prefix: row.prefix,
-      scopes: row.scopes,
-      expiresAt: row.expires_at,
-      revokedAt: row.revoked_at,
-      lastUsedAt: row.last_used_at,
+      ...toRecord(row),
       expired: Boolean(row.expired),
       usedThisMinute: Boolean(row.used_this_minute),
       expiresInMs: row.expires_in_ms === null ? null : Number(row.expires_in_ms),
@@ -96,14 +112,7 @@ export class ApiKeyRepository {
       .orderBy('id', 'desc')
       .execute();
     return rows.map((row) => ({
-      id: row.id,
-      accountId: row.account_id,
-      name: row.name,
-      prefix: row.prefix,
-      scopes: row.scopes,
-      expiresAt: row.expires_at,
-      revokedAt: row.revoked_at,
-      lastUsedAt: row.last_used_at,
+      ...toRecord(row),
       createdAt: row.created_at,
       expired: Boolean(row.expired),
     }));
