@@ -23,3 +23,24 @@ export function startOwnStack(label: string, options: OwnStackOptions = {}): Pro
     dataDir: path.join(ctx.dataDir, label),
   });
 }
+
+/**
+ * Api processes of their own (no worker), started side by side, on this run's database and
+ * Temporal server and on the shared stack's task queue, so the shared worker serves what they
+ * create like any other video; one data folder per label. For specs of several api instances.
+ */
+export function startApis(labels: readonly string[], env: NodeJS.ProcessEnv): Promise<Stack[]> {
+  const ctx = inject('stack');
+  return Promise.all(
+    labels.map((label) =>
+      startStack({
+        databaseUrl: ctx.databaseUrl,
+        temporalAddress: ctx.temporalAddress,
+        taskQueue: ctx.taskQueue,
+        dataDir: path.join(ctx.dataDir, label),
+        apiOnly: true,
+        env,
+      }),
+    ),
+  );
+}

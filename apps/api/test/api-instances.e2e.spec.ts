@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
 import { sql } from '@vidgen/db';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { firstRefusal } from '../../../test/support/key-refusal';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startApis } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 
 const LIMIT = 200;
 /** docs/credits.md#rate-limits: each instance may let through at most 5 % of the limit more than the limit. */
@@ -46,17 +46,7 @@ describe('api instances share keys and limits (key cache, per-key budget)', () =
   let b: Stack;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    const start = (name: string) =>
-      startStack({
-        databaseUrl: ctx.databaseUrl,
-        temporalAddress: ctx.temporalAddress,
-        taskQueue: ctx.taskQueue,
-        dataDir: path.join(ctx.dataDir, name),
-        apiOnly: true,
-        env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-      });
-    [a, b] = await Promise.all([start('inst-a'), start('inst-b')]);
+    [a, b] = await startApis(['inst-a', 'inst-b'], { RATE_LIMIT_PER_MINUTE: String(LIMIT) });
   });
   afterAll(() => Promise.all([a?.stop(), b?.stop()]));
 

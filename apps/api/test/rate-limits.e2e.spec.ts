@@ -1,7 +1,7 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
+import { startApis } from '../../../test/support/own-stack';
+import { type Stack } from '../../../test/support/processes';
 
 /** Fixed windows: start a per-minute check early enough in a minute that it cannot straddle two. */
 async function awayFromMinuteEnd(): Promise<void> {
@@ -35,18 +35,11 @@ describe('rate limits (counters in PostgreSQL, shared by api instances)', () => 
   let b: Stack;
 
   beforeAll(async () => {
-    const ctx = inject('stack');
-    const start = (name: string) =>
-      startStack({
-        databaseUrl: ctx.databaseUrl,
-        temporalAddress: ctx.temporalAddress,
-        // The shared worker's queue: videos created here are processed like any other.
-        taskQueue: ctx.taskQueue,
-        dataDir: path.join(ctx.dataDir, name),
-        apiOnly: true,
-        env: { RATE_LIMIT_PER_MINUTE: '6', VIDEO_CREATE_LIMIT_STARTER: '4', VIDGEN_FAULT_INJECTION: '1' },
-      });
-    [a, b] = await Promise.all([start('rl-a'), start('rl-b')]);
+    [a, b] = await startApis(['rl-a', 'rl-b'], {
+      RATE_LIMIT_PER_MINUTE: '6',
+      VIDEO_CREATE_LIMIT_STARTER: '4',
+      VIDGEN_FAULT_INJECTION: '1',
+    });
   });
   afterAll(() => Promise.all([a?.stop(), b?.stop()]));
 
