@@ -14,7 +14,7 @@ export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../
  * the Dockerfile and compose, the tests' and benches' stacks). Under a steady stream of requests
  * V8 otherwise grows the young generation to 128 MB and lets garbage pile up in the old one long
  * before it collects: the api stood at ~510 MB RSS under `bench/api.ts` while its live heap was
- * 45–100 MB. With these caps it stays near 260 MB at the same request rate
+ * 45–100 MB. With these caps it stayed at 233–256 MB at the same request rate
  * (docs/decisions.md, "Service memory").
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
