@@ -1,3 +1,4 @@
+import { FAILURE_CODES } from '@vidgen/workflows';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /**
@@ -58,18 +59,6 @@ export const webhookAttempts = new Counter({
   registers: [registry],
 });
 
-/** The failure codes of docs/runbook.md, so each series exists (at 0) before its first failure. */
-const KNOWN_FAILURE_CODES = [
-  'AI_SERVICE_TIMEOUT',
-  'AI_SERVICE_ERROR',
-  'IMAGE_GENERATION_ERROR',
-  'AUDIO_GENERATION_ERROR',
-  'RENDER_TIMEOUT',
-  'RENDER_ERROR',
-  'INTERNAL_ERROR',
-  'INSUFFICIENT_CREDITS',
-];
-
 let initialised = false;
 
 /**
@@ -82,7 +71,8 @@ export function initMetrics(): void {
   if (initialised) return;
   initialised = true;
   collectDefaultMetrics({ register: registry });
-  for (const code of KNOWN_FAILURE_CODES) videosFailed.labels(code).inc(0);
+  // Every failure code (docs/runbook.md), so each series exists at 0 before its first failure.
+  for (const code of FAILURE_CODES) videosFailed.labels(code).inc(0);
   for (const kind of ['granted', 'purchased', 'charged', 'refunded']) credits.labels(kind).inc(0);
   for (const outcome of ['delivered', 'failed', 'gone']) webhookAttempts.labels(outcome).inc(0);
 }

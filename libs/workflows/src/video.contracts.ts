@@ -12,15 +12,18 @@ export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 /** These count towards the concurrent-video limit (docs/lifecycle.md#limit-of-3). */
 export const IN_PROGRESS_STATUSES: readonly VideoStatus[] = ['pending', ...STAGES];
 
-export type FailureCode =
-  | 'AI_SERVICE_TIMEOUT'
-  | 'AI_SERVICE_ERROR'
-  | 'IMAGE_GENERATION_ERROR'
-  | 'AUDIO_GENERATION_ERROR'
-  | 'RENDER_TIMEOUT'
-  | 'RENDER_ERROR'
-  | 'INSUFFICIENT_CREDITS'
-  | 'INTERNAL_ERROR';
+/** The codes of a failed video's `failure_reason` (docs/runbook.md). */
+export const FAILURE_CODES = [
+  'AI_SERVICE_TIMEOUT',
+  'AI_SERVICE_ERROR',
+  'IMAGE_GENERATION_ERROR',
+  'AUDIO_GENERATION_ERROR',
+  'RENDER_TIMEOUT',
+  'RENDER_ERROR',
+  'INSUFFICIENT_CREDITS',
+  'INTERNAL_ERROR',
+] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
 
 export interface FailureReason {
   code: FailureCode;

@@ -12,19 +12,15 @@ import {
   type Transition,
 } from '@vidgen/media';
 import type { toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
-import { type FailureCode, STAGES, type Stage, VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import {
+  FAILURE_CODES,
+  type FailureCode,
+  STAGES,
+  type Stage,
+  VIDEO_STATUSES,
+  type VideoStatus,
+} from '@vidgen/workflows';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
-
-const FAILURE_CODES: FailureCode[] = [
-  'AI_SERVICE_TIMEOUT',
-  'AI_SERVICE_ERROR',
-  'IMAGE_GENERATION_ERROR',
-  'AUDIO_GENERATION_ERROR',
-  'RENDER_TIMEOUT',
-  'RENDER_ERROR',
-  'INSUFFICIENT_CREDITS',
-  'INTERNAL_ERROR',
-];
 
 const SIGNED_URL = {
   type: String,
