@@ -1,3 +1,5 @@
+import type { components } from '../../../libs/client/src/generated/api';
+
 /**
  * The dashboard's one way to the REST API: same origin, the session cookie rides along, and every
  * state-changing request carries the session's CSRF token (docs/dashboard.md).
@@ -86,53 +88,6 @@ export interface SessionInfo {
   plan_offers: PlanOffer[];
 }
 
-export interface Video {
-  id: string;
-  status: string;
-  prompt: string;
-  video_url: string | null;
-  audio_url: string | null;
-  thumbnail_url: string | null;
-  subtitles_url: string | null;
-  awaiting_approval: boolean;
-  stage: string | null;
-  scene_count: number;
-  options: Record<string, unknown>;
-  failure_reason: { code: string; message: string; stage: string | null } | null;
-  credits_charged: number;
-  credits_refunded: number;
-  estimated_credits: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Voice {
-  id: string;
-  name: string;
-  language: string;
-  provider: string;
-}
-
-export interface Scene {
-  id: string;
-  position: number;
-  visual_description: string;
-  narration: string;
-  image_asset_id: string | null;
-  image_url: string | null;
-  narration_seconds: number | null;
-}
-
-export interface VideoEvent {
-  id: string;
-  seq: number;
-  type: string;
-  status: string | null;
-  stage: string | null;
-  data: unknown;
-  created_at: string;
-}
-
 export interface ApiKey {
   id: string;
   name: string | null;
@@ -145,61 +100,17 @@ export interface ApiKey {
   revoked_at: string | null;
 }
 
-export interface Webhook {
-  id: string;
-  url: string;
-  event: string;
-  secret: string;
-  is_active: boolean;
-  created_at: string;
-}
-
-export interface DeliveryAttempt {
-  run: number;
-  attempt: number;
-  outcome: string;
-  attempted_at: string;
-  duration_ms: number | null;
-  status_code: number | null;
-  error: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  event: string;
-  video_id: string;
-  status: string;
-  created_at: string;
-  attempts: DeliveryAttempt[];
-}
-
-export interface LedgerEntry {
-  id: string;
-  kind: string;
-  amount: number;
-  balance_after: number;
-  video_id: string | null;
-  item: string | null;
-  reason: string | null;
-  created_at: string;
-}
-
-export interface Asset {
-  id: string;
-  type: string;
-  source?: string;
-  name?: string | null;
-  mime_type?: string;
-  content_type?: string;
-  size_bytes?: number;
-  bytes?: number;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  video_id: string | null;
-  url: string | null;
-  created_at: string;
-}
+// The public resources as the API document describes them: the types @vidgen/client generates.
+type Schemas = components['schemas'];
+export type Video = Schemas['VideoRecordDto'];
+export type Voice = Schemas['VoiceDto'];
+export type Scene = Schemas['SceneRecordDto'];
+export type VideoEvent = Schemas['VideoEventDto'];
+export type Webhook = Schemas['WebhookRecordDto'];
+export type DeliveryAttempt = Schemas['DeliveryAttemptDto'];
+export type Delivery = Schemas['WebhookDeliveryDto'];
+export type LedgerEntry = Schemas['LedgerEntryDto'];
+export type Asset = Schemas['AssetRecordDto'];
 
 export interface Page<T> {
   data: T[];

@@ -55,7 +55,7 @@ export function AssetsPage() {
                   <td>
                     <Badge tone="info">{a.type}</Badge>
                   </td>
-                  <td className="nowrap">{formatBytes(a.bytes ?? a.size_bytes)}</td>
+                  <td className="nowrap">{formatBytes(a.bytes)}</td>
                   <td className="nowrap">{formatTime(a.created_at)}</td>
                 </tr>
               ))}
