@@ -19,8 +19,12 @@ import {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 export const NAIVE_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
-/** WEBHOOK_BACKOFF_BASE_SECONDS / _FACTOR of this stack: waits of 0.2 s, 0.4 s, 0.8 s less up to 20% jitter. */
-export const BASE_MS = 200;
+/**
+ * WEBHOOK_BACKOFF_BASE_SECONDS / _FACTOR of this stack: waits of 0.5 s, 1 s, 2 s less up to 20%
+ * jitter, so one wait is at least 300 ms longer than the one before: more than a loaded machine
+ * delays an attempt, which the specs' "growing gaps" compare.
+ */
+export const BASE_MS = 500;
 export const FACTOR = 2;
 
 /**
