@@ -135,24 +135,35 @@ export class FfmpegRenderer {
     // Segments are most of the work; the join (audio, a stream copy) the rest.
     const done = scenes.map(() => 0);
     const report = () => onProgress?.((0.8 * done.reduce((a, b) => a + b, 0)) / scenes.length);
+    // The first failed segment stops the others, and nothing leaves this call (or is cleaned up)
+    // while a segment's ffmpeg may still be writing into the work folder.
+    const stop = new AbortController();
+    const segmentSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    let failure: { error: unknown } | undefined;
     try {
       const segments: string[] = new Array(scenes.length);
       let next = 0;
       const lanes = Array.from({ length: Math.min(LOCAL_SEGMENT_CONCURRENCY, scenes.length) }, async () => {
-        while (next < scenes.length) {
+        while (next < scenes.length && !failure) {
           const index = next++;
           const out = path.join(work, `segment-${index}.mp4`);
-          await this.renderSegment({ scenes, index, aspectRatio: input.aspectRatio, style }, out, {
-            signal,
-            onProgress: (f) => {
-              done[index] = f;
-              report();
-            },
-          });
-          segments[index] = out;
+          try {
+            await this.renderSegment({ scenes, index, aspectRatio: input.aspectRatio, style }, out, {
+              signal: segmentSignal,
+              onProgress: (f) => {
+                done[index] = f;
+                report();
+              },
+            });
+            segments[index] = out;
+          } catch (error) {
+            failure ??= { error };
+            stop.abort();
+          }
         }
       });
       await Promise.all(lanes);
+      if (failure) throw failure.error;
       return await this.join(
         { ...input, segments },
         { signal, onProgress: onProgress ? (f) => onProgress(0.8 + 0.2 * f) : undefined },
