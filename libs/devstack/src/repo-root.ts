@@ -14,12 +14,13 @@ export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../
  * the Dockerfile and compose, the tests' and benches' stacks). Under a steady stream of requests
  * V8 otherwise grows the young generation to 128 MB and lets garbage pile up in the old one long
  * before it collects: the api stood at ~510 MB RSS under `bench/api.ts` while its live heap was
- * 45–100 MB. With these caps it stayed at 233–256 MB at the same request rate
+ * 45–100 MB. A 4 MB semi-space keeps the young generation at 8 MB (16 MB held 32 MB of mostly
+ * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`
  * (docs/decisions.md, "Service memory").
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  'apps/api/src/main.ts': ['--max-semi-space-size=16', '--max-old-space-size=256'],
-  'apps/worker/src/main.ts': ['--max-semi-space-size=16', '--max-old-space-size=384'],
+  'apps/api/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=256'],
+  'apps/worker/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=384'],
 };
 
 /**
