@@ -1,5 +1,3 @@
-import type { components } from '../../../libs/client/src/generated/api';
-
 /**
  * The dashboard's one way to the REST API: same origin, the session cookie rides along, and every
  * state-changing request carries the session's CSRF token (docs/dashboard.md).
@@ -101,16 +99,16 @@ export interface ApiKey {
 }
 
 // The public resources as the API document describes them: the types @vidgen/client generates.
-type Schemas = components['schemas'];
-export type Video = Schemas['VideoRecordDto'];
-export type Voice = Schemas['VoiceDto'];
-export type Scene = Schemas['SceneRecordDto'];
-export type VideoEvent = Schemas['VideoEventDto'];
-export type Webhook = Schemas['WebhookRecordDto'];
-export type DeliveryAttempt = Schemas['DeliveryAttemptDto'];
-export type Delivery = Schemas['WebhookDeliveryDto'];
-export type LedgerEntry = Schemas['LedgerEntryDto'];
-export type Asset = Schemas['AssetRecordDto'];
+export type {
+  Asset,
+  LedgerEntry,
+  Scene,
+  Video,
+  VideoEvent,
+  Voice,
+  Webhook,
+  WebhookDelivery,
+} from '../../../libs/client/src/client';
 
 export interface Page<T> {
   data: T[];

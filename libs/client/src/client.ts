@@ -14,6 +14,7 @@ export type CreateVideoBody = Schemas['CreateVideoDto'];
 export type Asset = Schemas['AssetRecordDto'];
 export type Webhook = Schemas['WebhookRecordDto'];
 export type WebhookDelivery = Schemas['WebhookDeliveryDto'];
+export type Voice = Schemas['VoiceDto'];
 export type LedgerEntry = Schemas['LedgerEntryDto'];
 export type Credits = Schemas['CreditsSummaryDto'];
 /** The standard error body (docs/api.md#errors). */

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { api, type Delivery, type Page, type Webhook } from '../api';
+import { api, type Page, type Webhook, type WebhookDelivery } from '../api';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
 import { CopyButton } from './ApiKeys';
 
@@ -150,7 +150,7 @@ function WebhookItem(props: {
 
 function Deliveries({ hookId }: { hookId: string }) {
   const list = useLoad(
-    () => api<Page<Delivery>>('GET', `/callbacks/${hookId}/deliveries?limit=20`),
+    () => api<Page<WebhookDelivery>>('GET', `/callbacks/${hookId}/deliveries?limit=20`),
     [hookId],
   );
   const { busy, error, run } = useAction();
