@@ -7,6 +7,18 @@ type OwnStackOptions = Omit<
   'databaseUrl' | 'temporalAddress' | 'taskQueue' | 'dataDir'
 >;
 
+/** A stack on this run's database and Temporal server, with a data folder of its own (`<label>`). */
+function startOnThisRun(label: string, taskQueue: string, options: OwnStackOptions): Promise<Stack> {
+  const ctx = inject('stack');
+  return startStack({
+    ...options,
+    databaseUrl: ctx.databaseUrl,
+    temporalAddress: ctx.temporalAddress,
+    taskQueue,
+    dataDir: path.join(ctx.dataDir, label),
+  });
+}
+
 /**
  * A stack of the spec's own (api and worker, or the api alone with `apiOnly`) on this run's
  * database and Temporal server, with its own task queue (`<label>-<time>`) and data folder
@@ -14,14 +26,7 @@ type OwnStackOptions = Omit<
  * stack and the other specs.
  */
 export function startOwnStack(label: string, options: OwnStackOptions = {}): Promise<Stack> {
-  const ctx = inject('stack');
-  return startStack({
-    ...options,
-    databaseUrl: ctx.databaseUrl,
-    temporalAddress: ctx.temporalAddress,
-    taskQueue: `${label}-${Date.now()}`,
-    dataDir: path.join(ctx.dataDir, label),
-  });
+  return startOnThisRun(label, `${label}-${Date.now()}`, options);
 }
 
 /**
@@ -30,17 +35,6 @@ export function startOwnStack(label: string, options: OwnStackOptions = {}): Pro
  * create like any other video; one data folder per label. For specs of several api instances.
  */
 export function startApis(labels: readonly string[], env: NodeJS.ProcessEnv): Promise<Stack[]> {
-  const ctx = inject('stack');
-  return Promise.all(
-    labels.map((label) =>
-      startStack({
-        databaseUrl: ctx.databaseUrl,
-        temporalAddress: ctx.temporalAddress,
-        taskQueue: ctx.taskQueue,
-        dataDir: path.join(ctx.dataDir, label),
-        apiOnly: true,
-        env,
-      }),
-    ),
-  );
+  const { taskQueue } = inject('stack');
+  return Promise.all(labels.map((label) => startOnThisRun(label, taskQueue, { apiOnly: true, env })));
 }
