@@ -4,7 +4,8 @@
 // package resolvable from there: dist/libs/<name>/package.json points at the compiled entry and
 // dist/node_modules/@vidgen/<name> links to it. Node looks in dist/node_modules before the
 // root node_modules (whose @vidgen links lead to the TypeScript sources), so compiled code only
-// ever loads compiled code. docs/decisions.md, "A build for production".
+// ever loads compiled code. Last, it bundles the compiled workflows for the worker.
+// docs/decisions.md, "A build for production".
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -21,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
 
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
@@ -44,6 +46,19 @@ for (const group of ['libs', 'apps']) {
   }
 }
 console.log(`[build] dist/: ${linked.length} packages (${linked.join(', ')})`);
+
+// The workflow bundle, made once here from the compiled workflows instead of by every worker at
+// start-up; the compiled @vidgen/workflows names both files (prebuiltWorkflowBundlePath picks it up).
+const workflows = require(path.join(dist, 'libs', 'workflows', 'src', 'index.js'));
+const { bundleWorkflowCode } = require('@temporalio/worker');
+const quiet = () => undefined;
+const bundle = await bundleWorkflowCode({
+  workflowsPath: workflows.workflowsPath(),
+  logger: { trace: quiet, debug: quiet, info: quiet, log: quiet, warn: console.warn, error: console.error },
+});
+const bundlePath = workflows.builtWorkflowBundlePath();
+writeFileSync(bundlePath, bundle.code);
+console.log(`[build] ${path.relative(root, bundlePath)}: ${(bundle.code.length / 1e6).toFixed(2)} MB`);
 
 // The dashboard: its own Vite build, which prints the gzipped JavaScript size and fails over budget.
 const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');

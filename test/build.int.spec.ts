@@ -26,6 +26,7 @@ describe('npm run build', { timeout: 300_000 }, () => {
     const { stdout } = await run('npm', ['run', 'build'], { cwd: REPO_ROOT, timeout: 280_000 });
     expect(stdout).toMatch(/\[build\] dist\/: \d+ packages/);
     expect(stdout).toMatch(/dashboard JavaScript: [\d.]+ kB gzipped/);
+    expect(stdout).toMatch(/workflow-bundle\.js: [\d.]+ MB/);
   }, 300_000);
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -91,21 +92,32 @@ describe('npm run build', { timeout: 300_000 }, () => {
     }
   });
 
-  it('the compiled worker bundles its workflows from the compiled files', async () => {
+  it('writes the workflow bundle the compiled worker takes, and recorded histories replay on it', async () => {
+    // Run from the compiled worker's folder, as the worker would resolve it.
     const script = `
-      const { workflowsPath } = require('@vidgen/workflows');
-      const { bundleWorkflowCode } = require('@temporalio/worker');
-      const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} };
-      bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quiet }).then((b) =>
-        console.log(JSON.stringify({ entry: workflowsPath(), bytes: b.code.length,
-          pipeline: b.code.includes('videoPipelineWorkflow') })));`;
+      const { readdirSync, readFileSync } = require('node:fs');
+      const path = require('node:path');
+      const { historyFromJSON } = require('@temporalio/common/lib/proto-utils');
+      const { Worker } = require('@temporalio/worker');
+      const { prebuiltWorkflowBundlePath } = require('@vidgen/workflows');
+      const codePath = prebuiltWorkflowBundlePath();
+      const dir = ${JSON.stringify(path.join(REPO_ROOT, 'temporal', 'histories'))};
+      const histories = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => ({
+        workflowId: f, history: historyFromJSON(JSON.parse(readFileSync(path.join(dir, f), 'utf8'))) }));
+      (async () => {
+        const failures = [];
+        for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath } }, histories))
+          if (r.error) failures.push(r.workflowId + ': ' + r.error.message);
+        console.log(JSON.stringify({ codePath, replayed: histories.length, failures }));
+      })();`;
     const { stdout } = await run(process.execPath, ['-r', noTypeScript, '-e', script], {
       cwd: path.join(DIST, 'apps/worker'),
       timeout: 120_000,
     });
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
-    expect(result.entry).toBe(path.join(DIST, 'libs/workflows/src/workflows.js'));
-    expect(result.pipeline).toBe(true);
-    expect(result.bytes).toBeGreaterThan(10_000);
+    expect(result.codePath).toBe(path.join(DIST, 'libs/workflows/src/workflow-bundle.js'));
+    expect(readFileSync(result.codePath, 'utf8')).toContain('videoPipelineWorkflow');
+    expect(result.replayed).toBeGreaterThanOrEqual(5);
+    expect(result.failures).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vid
 import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
 import { MediaOrder } from '@vidgen/videos';
-import { mediaTaskQueue, workflowsPath } from '@vidgen/workflows';
+import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
 import { createActivities, mediaActivities } from './activities';
 import { activityLogAttributes, sdkLogger } from './activity-log';
 import { holdDepth, MediaHold } from './media-hold';
@@ -40,10 +40,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
     log.info({ url }, 'metrics served');
   }
   const db = createDb(requireDatabaseUrl(config), { timeoutMs: config.databaseTimeoutMs });
-  // Only the control role runs workflows: a media worker starts without bundling them.
-  const workflowBundle = config.workerRoles.control
-    ? await bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quietBundlerLogger })
-    : undefined;
+  // Only the control role runs workflows: a media worker starts without them.
+  const workflowBundle = config.workerRoles.control ? await loadWorkflowBundle() : undefined;
   // One client for the sweeper and for activities that start workflows (webhook deliveries).
   const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
@@ -112,6 +110,9 @@ export async function runWorker(config: AppConfig): Promise<void> {
           {
             roles,
             concurrency,
+            ...(workflowBundle && {
+              workflowBundle: 'codePath' in workflowBundle ? workflowBundle.codePath : 'bundled at start-up',
+            }),
             taskQueues: workers.map((w) => w.options.taskQueue),
             address: config.temporal.address,
           },
@@ -161,6 +162,14 @@ function mediaTuner(order: MediaOrder, maxHeld: number) {
     localActivityTaskSlotSupplier: none,
     nexusTaskSlotSupplier: none,
   };
+}
+
+/** The workflows a control worker runs: the bundle `npm run build` wrote when compiled, else bundled now. */
+async function loadWorkflowBundle(): Promise<{ codePath: string } | { code: string }> {
+  const codePath = prebuiltWorkflowBundlePath();
+  return codePath
+    ? { codePath }
+    : bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quietBundlerLogger });
 }
 
 const quietBundlerLogger = {

@@ -1,5 +1,6 @@
 // Contracts shared by the api (client side) and the worker. Workflow implementations are
 // reached only through `workflowsPath` (./workflows.ts), which the worker bundles.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export * from './contracts';
@@ -14,4 +15,21 @@ export * from './webhook-delivery.contracts';
  */
 export function workflowsPath(): string {
   return path.join(__dirname, __filename.endsWith('.js') ? 'workflows.js' : 'workflows.ts');
+}
+
+/** Where `npm run build` writes the workflow bundle: beside the compiled workflows.js. */
+export function builtWorkflowBundlePath(): string {
+  return path.join(__dirname, 'workflow-bundle.js');
+}
+
+/**
+ * The prebuilt workflow bundle of a compiled run (dist/libs/workflows/src/workflow-bundle.js),
+ * or undefined when running the TypeScript sources or when the build wrote none. A worker given
+ * it skips bundling at start-up, which costs ~65 MB it never gives back (docs/decisions.md,
+ * "Service memory").
+ */
+export function prebuiltWorkflowBundlePath(): string | undefined {
+  if (!__filename.endsWith('.js')) return undefined;
+  const file = builtWorkflowBundlePath();
+  return existsSync(file) ? file : undefined;
 }
