@@ -105,4 +105,24 @@ describe('LocalSpeechProvider (espeak-ng)', () => {
     await expect(provider.synthesize({ text: '   ' }, out)).rejects.toBeInstanceOf(ProviderError);
     expect(await readdir(dir)).not.toContain('bad.wav');
   });
+
+  it('runs on its own thread: the event loop keeps turning, and an abort ends the run without a file', async () => {
+    const text = 'Bees make honey from the nectar of thousands of flowers. '.repeat(20);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    try {
+      await provider.synthesize({ text }, path.join(dir, 'busy.wav'));
+    } finally {
+      clearInterval(timer);
+    }
+    // The synthesis of this text takes several hundred milliseconds of CPU.
+    expect(ticks).toBeGreaterThan(10);
+
+    const controller = new AbortController();
+    const out = path.join(dir, 'aborted.wav');
+    const run = provider.synthesize({ text }, out, controller.signal);
+    setTimeout(() => controller.abort(new Error('stopped by the test')), 20);
+    await expect(run).rejects.toThrow('stopped by the test');
+    expect(await readdir(dir)).not.toContain('aborted.wav');
+  });
 });

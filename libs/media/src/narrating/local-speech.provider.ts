@@ -33,9 +33,11 @@ export class LocalSpeechProvider implements SpeechProvider {
       const run = await runEspeak(['-b', '1', '-v', voice, '-w', '/out.wav', '-f', '/in.txt'], {
         files: { '/in.txt': text },
         readBack: '/out.wav',
+        signal,
       });
       wav = Buffer.from(run.file!);
     } catch (err) {
+      throwIfAborted(signal);
       const detail = err instanceof Error ? err.message : String(err);
       throw new ProviderError(`espeak-ng could not synthesise speech: ${detail}`, false, { cause: err });
     }
