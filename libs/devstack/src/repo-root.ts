@@ -15,11 +15,13 @@ export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../
  * V8 otherwise grows the young generation to 128 MB and lets garbage pile up in the old one long
  * before it collects: the api stood at ~510 MB RSS under `bench/api.ts` while its live heap was
  * 45–100 MB. A 4 MB semi-space keeps the young generation at 8 MB (16 MB held 32 MB of mostly
- * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`
+ * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`.
+ * The api runs without V8's mid-tier compiler (Maglev), whose compilations held 27 MB more
+ * under `bench/api.ts`, 50 MB more under a stream of readiness checks, at the same request rate
  * (docs/decisions.md, "Service memory").
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  'apps/api/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=256'],
+  'apps/api/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=256', '--no-maglev'],
   'apps/worker/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=384'],
 };
 
