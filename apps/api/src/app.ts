@@ -60,8 +60,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 
-  const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, {
+  // Built on the first request for the reference or the document, not at start-up: most api
+  // processes never serve it, and building it holds 4–9 MB (docs/decisions.md, "Service memory").
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: `${API_PREFIX}/openapi.json`,
     customSiteTitle: 'vidgen API reference',
   });
