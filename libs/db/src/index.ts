@@ -1,4 +1,13 @@
-export type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+export type {
+  Insertable,
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  Selectable,
+  Transaction,
+  Updateable,
+} from 'kysely';
 export { sql } from 'kysely';
 export * from './account-lock';
 export * from './database';

@@ -236,32 +236,46 @@ export class WebhookDeliveryRepository {
     webhookId: string,
     page: { limit: number; cursor?: { createdAt: string; id: string } },
   ): Promise<WebhookDelivery[]> {
-    let q = this.db
-      .selectFrom('webhook_deliveries')
-      .select(DELIVERY_COLUMNS)
-      .where('account_id', '=', accountId)
-      .where('webhook_id', '=', webhookId);
-    if (page.cursor) q = q.where(beforeCursor(page.cursor));
-    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
-    return this.withAttempts(rows);
+    return this.snapshot(async (trx) => {
+      let q = trx
+        .selectFrom('webhook_deliveries')
+        .select(DELIVERY_COLUMNS)
+        .where('account_id', '=', accountId)
+        .where('webhook_id', '=', webhookId);
+      if (page.cursor) q = q.where(beforeCursor(page.cursor));
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+      return this.withAttempts(rows, trx);
+    });
   }
 
   async find(accountId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    const row = await this.db
-      .selectFrom('webhook_deliveries')
-      .select(DELIVERY_COLUMNS)
-      .where('account_id', '=', accountId)
-      .where('webhook_id', '=', webhookId)
-      .where('id', '=', deliveryId)
-      .executeTakeFirst();
-    return row && (await this.withAttempts([row]))[0];
+    return this.snapshot(async (trx) => {
+      const row = await trx
+        .selectFrom('webhook_deliveries')
+        .select(DELIVERY_COLUMNS)
+        .where('account_id', '=', accountId)
+        .where('webhook_id', '=', webhookId)
+        .where('id', '=', deliveryId)
+        .executeTakeFirst();
+      return row && (await this.withAttempts([row], trx))[0];
+    });
+  }
+
+  /**
+   * Reads a delivery and its attempts from one snapshot. An attempt and the delivery's new state
+   * commit together; read by two statements in separate snapshots, a reader could see the attempt
+   * beside the delivery's state from before it (pending, no next retry).
+   */
+  private snapshot<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
   }
 
   private async withAttempts(
     rows: Pick<Selectable<WebhookDeliveriesTable>, (typeof DELIVERY_COLUMNS)[number]>[],
+    trx: Tx,
   ): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
-    const attempts = await this.db
+    const attempts = await trx
       .selectFrom('webhook_delivery_attempts')
       .select([
         'delivery_id',

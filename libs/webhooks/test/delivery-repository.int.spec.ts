@@ -1,0 +1,110 @@
+import { AccountRepository } from '@vidgen/auth';
+import { toIsoZ } from '@vidgen/core';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from '@vidgen/db';
+import { WebhookDeliveryRepository } from '@vidgen/webhooks';
+import { describe, expect, it } from 'vitest';
+import { testDb } from '../../../test/support/api';
+
+/** A delivery pending its first attempt: an account, a webhook, a video and the delivery row. */
+async function pendingDelivery(): Promise<{ accountId: string; webhookId: string; deliveryId: string }> {
+  const db = testDb();
+  const accountId = (
+    await new AccountRepository(db).create({ name: `deliveries-${Date.now()}`, plan: 'free' })
+  ).id;
+  const webhook = await db
+    .insertInto('webhooks')
+    .values({
+      account_id: accountId,
+      url: 'https://hooks.example.com/in',
+      event: 'video.completed',
+      secret: 's',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const video = await db
+    .insertInto('videos')
+    .values({ account_id: accountId, prompt: 'Tides', scene_count: 1, options: '{}', status: 'completed' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const delivery = await db
+    .insertInto('webhook_deliveries')
+    .values({
+      webhook_id: webhook.id,
+      account_id: accountId,
+      video_id: video.id,
+      event: 'video.completed',
+      occurrence_key: 'completed',
+      payload: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { accountId, webhookId: webhook.id, deliveryId: delivery.id };
+}
+
+/**
+ * Runs `between` once, right after the first read of `webhook_deliveries` has returned and before
+ * the reader's next statement: a writer committing at the worst moment for the reader.
+ */
+function afterFirstDeliveryRead(between: () => Promise<void>): KyselyPlugin {
+  const deliveryReads = new WeakSet<object>();
+  let done = false;
+  return {
+    transformQuery(args: PluginTransformQueryArgs) {
+      const node = args.node as {
+        kind: string;
+        from?: { froms: { table?: { identifier?: { name: string } } }[] };
+      };
+      const table =
+        node.kind === 'SelectQueryNode' ? node.from?.froms[0]?.table?.identifier?.name : undefined;
+      if (table === 'webhook_deliveries') deliveryReads.add(args.queryId);
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs) {
+      if (!done && deliveryReads.has(args.queryId)) {
+        done = true;
+        await between();
+      }
+      return args.result;
+    },
+  };
+}
+
+describe('webhook deliveries on PostgreSQL', () => {
+  it('lists a delivery and its attempts from one snapshot while an attempt commits between the reads', async () => {
+    const { accountId, webhookId, deliveryId } = await pendingDelivery();
+    const writer = new WebhookDeliveryRepository(testDb());
+    const nextRetryAt = new Date(Date.now() + 60_000).toISOString();
+    const recordAttempt = () =>
+      writer.transaction(async (trx) => {
+        await writer.insertAttempt(
+          {
+            deliveryId,
+            run: 1,
+            attempt: 1,
+            outcome: 'failed',
+            attemptedAt: new Date().toISOString(),
+            durationMs: 12,
+            statusCode: 500,
+            error: null,
+            nextRetryAt,
+          },
+          trx,
+        );
+        await writer.settle(deliveryId, { final: null, nextRetryAt }, trx);
+      });
+
+    const reader = new WebhookDeliveryRepository(testDb().withPlugin(afterFirstDeliveryRead(recordAttempt)));
+    const [seen] = await reader.list(accountId, webhookId, { limit: 10 });
+    // The attempt committed while the list was under way: the list shows the state before it,
+    // never the attempt beside a delivery that has no next retry.
+    expect(seen!.attempts).toHaveLength(0);
+    expect(seen!.nextRetryAt).toBeNull();
+
+    const [after] = await reader.list(accountId, webhookId, { limit: 10 });
+    expect(after!.attempts.map((a) => a.statusCode)).toEqual([500]);
+    expect(Date.parse(toIsoZ(after!.nextRetryAt!))).toBe(Date.parse(nextRetryAt));
+    const found = await reader.find(accountId, webhookId, deliveryId);
+    expect(found!.attempts).toHaveLength(1);
+    expect(found!.nextRetryAt).toBe(after!.nextRetryAt);
+  });
+});
