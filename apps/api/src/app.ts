@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { type INestApplication, NotFoundException, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@vidgen/config';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
+import { serveApiReference } from './api-reference';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
 import { httpMetricsMiddleware } from './common/http-metrics';
@@ -13,7 +13,6 @@ import { jsonBodyGuard } from './common/json-body-guard';
 import { requestIdMiddleware } from './common/request-id';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { defaultDashboardDir, serveDashboard } from './dashboard/dashboard-static';
-import { buildOpenApiDocument } from './openapi-document';
 
 export const API_PREFIX = 'api/v1';
 /** The one-time sign-in link of the dashboard: a page, outside the API prefix. */
@@ -60,11 +59,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 
-  // Built on the first request for the reference or the document, not at start-up: most api
-  // processes never serve it, and building it holds 4–9 MB (docs/decisions.md, "Service memory").
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app, config), {
-    jsonDocumentUrl: `${API_PREFIX}/openapi.json`,
-    customSiteTitle: 'vidgen API reference',
-  });
+  // Loaded and built on the first request for the reference or the document, not at start-up.
+  app.use(serveApiReference(app, config, API_PREFIX));
   return app;
 }

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
+import * as swagger from '@nestjs/swagger';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@vidgen/config';
 import { REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from './common/api-errors';
+import { applyRecordedDecorators } from './common/openapi-decorators';
 import { faultsSchema } from './videos/video-responses.dto';
 import { SCHEMA_RULES } from './videos/videos.dto';
 
@@ -22,11 +24,13 @@ serve** (TRACE, PUT, …), answers 404 NOT_FOUND in the standard body: the inter
 back as \`cursor\` until it is null.`;
 
 /**
- * The OpenAPI document of this server, built from the controllers and DTOs, then completed
+ * The OpenAPI document of this server, built from the controllers and DTOs (their OpenAPI
+ * decorators replayed first: common/openapi-decorators.ts), then completed
  * with what holds for every operation (the 500 response, the X-Request-Id header) and with
  * what depends on configuration (the `faults` field exists only with fault injection on).
  */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+  applyRecordedDecorators(swagger);
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { ASSET_SOURCES, ASSET_TYPES, type AssetSource, type AssetType } from '@vidgen/assets';
 import { CURSOR_PATTERN } from '@vidgen/core';
+import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 import type { toAssetRecord } from './assets.dto';
 

@@ -1,4 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Principal } from '@vidgen/auth';
+import { AssetService } from '@vidgen/videos';
+import type { Request, Response } from 'express';
+import { ApiErrors, ApiRequestContent } from '../common/api-errors';
+import { CurrentPrincipal, Public, RequireScope } from '../common/auth';
 import {
   ApiCreatedResponse,
   ApiExtraModels,
@@ -8,12 +13,7 @@ import {
   ApiSecurity,
   ApiTags,
   getSchemaPath,
-} from '@nestjs/swagger';
-import type { Principal } from '@vidgen/auth';
-import { AssetService } from '@vidgen/videos';
-import type { Request, Response } from 'express';
-import { ApiErrors, ApiRequestContent } from '../common/api-errors';
-import { CurrentPrincipal, Public, RequireScope } from '../common/auth';
+} from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import { AssetContentService } from './asset-content.service';
 import { AssetCreateService } from './asset-create.service';

@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ASSET_SOURCES, ASSET_TYPES, type Asset, type AssetSource, type AssetType } from '@vidgen/assets';
 import { type Page, toNaiveMicros } from '@vidgen/core';
 import type { AssetUrl } from '@vidgen/videos';
@@ -14,6 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { HTTPS_URL_PATTERN } from '../common/https-url';
+import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { PageQuery } from '../common/page.query';
 

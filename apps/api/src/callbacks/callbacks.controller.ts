@@ -1,9 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import { WebhookDeliveryService, WebhookService } from '@vidgen/webhooks';
 import { ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import {
   CreateCallbackDto,

@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { type Page, toIsoZ } from '@vidgen/core';
 import {
   type DeliveryAttempt,
@@ -9,6 +8,7 @@ import {
 } from '@vidgen/webhooks';
 import { IsBoolean, IsDefined, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { HTTPS_URL_PATTERN } from '../common/https-url';
+import { ApiProperty } from '../common/openapi-decorators';
 import { PageQuery } from '../common/page.query';
 
 export class CreateCallbackDto {

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExtension, ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtension, ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from './openapi-decorators';
 
 /** The error codes of docs/api.md#errors (interface section 7.3). */
 export const ERROR_CODES = [

@@ -7,7 +7,6 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiSecurity } from '@nestjs/swagger';
 import {
   AuthService,
   CSRF_HEADER,
@@ -21,6 +20,7 @@ import { AuthError, PermissionDeniedError } from '@vidgen/core';
 import type { Request } from 'express';
 import { ApiErrors } from './api-errors';
 import { cookieOf } from './cookies';
+import { ApiSecurity } from './openapi-decorators';
 
 const SCOPE_KEY = 'vidgen:scope';
 const PUBLIC_KEY = 'vidgen:public';

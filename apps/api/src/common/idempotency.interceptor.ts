@@ -9,12 +9,12 @@ import {
 } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import { ApiHeader } from '@nestjs/swagger';
 import { ValidationError } from '@vidgen/core';
 import { IdempotencyStore, requestHash } from '@vidgen/limits';
 import type { Request, Response } from 'express';
 import { catchError, from, type Observable, of, switchMap, throwError } from 'rxjs';
 import { ApiErrors } from './api-errors';
+import { ApiHeader } from './openapi-decorators';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

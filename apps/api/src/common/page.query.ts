@@ -1,8 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { CURSOR_PATTERN } from '@vidgen/core';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Default } from './default.decorator';
+import { ApiPropertyOptional } from './openapi-decorators';
 
 export const PAGE_LIMIT_DEFAULT = 20;
 

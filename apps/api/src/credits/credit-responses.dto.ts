@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { PLANS, type Plan } from '@vidgen/auth';
 import { CURSOR_PATTERN } from '@vidgen/core';
 import type { CreditsService } from '@vidgen/ledger';
+import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 import type { toLedgerRecord } from './credits.dto';
 

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import { CreditsService } from '@vidgen/ledger';
 import { ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
+import { ApiOkResponse, ApiTags } from '../common/openapi-decorators';
 import { CreditsSummaryDto, LedgerPageDto, PurchaseResultDto } from './credit-responses.dto';
 import { LedgerQuery, PurchaseDto, toLedgerPageResponse } from './credits.dto';
 

@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { type Page, toNaiveMicros } from '@vidgen/core';
 import { type LedgerEvent, PLAN_OFFERS } from '@vidgen/ledger';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty } from '../common/openapi-decorators';
 import { PageQuery } from '../common/page.query';
 
 export class PurchaseDto {

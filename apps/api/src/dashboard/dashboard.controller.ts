@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import {
   AuthService,
   csrfTokenFor,
@@ -11,6 +10,7 @@ import { PLAN_OFFERS } from '@vidgen/ledger';
 import type { Request, Response } from 'express';
 import { CurrentPrincipal, SessionOnly } from '../common/auth';
 import { cookieOf } from '../common/cookies';
+import { ApiExcludeController } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import { CreateKeyDto, toKeyRecord } from './dashboard.dto';
 import { clearSessionCookie } from './session-cookie';

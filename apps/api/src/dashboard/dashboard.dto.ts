@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ALL_SCOPES, type ApiKeyView } from '@vidgen/auth';
 import { toIsoZ } from '@vidgen/core';
 import {
@@ -12,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 
 export class CreateKeyDto {
   @ApiPropertyOptional({ description: 'A label for the key', maxLength: 100 })

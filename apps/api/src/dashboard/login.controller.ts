@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { DashboardSessionService, LoginLinkError, looksLikeSecretToken } from '@vidgen/auth';
 import type { AppConfig } from '@vidgen/config';
 import { RateLimitedError } from '@vidgen/core';
 import { RateLimiter } from '@vidgen/limits';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth';
+import { ApiExcludeController } from '../common/openapi-decorators';
 import { CONFIG } from '../infra/infra.tokens';
 import { loginProblemPage } from './login-pages';
 import { cookieIsSecure, setSessionCookie } from './session-cookie';

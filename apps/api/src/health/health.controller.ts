@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/auth';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '../common/openapi-decorators';
 import { HealthService } from './health.service';
 import { LiveDto, ReadyDto } from './health-responses.dto';
 

@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CAPTION_POSITIONS,
   CAPTION_SIZES,
@@ -22,6 +21,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { Default } from '../common/default.decorator';
+import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { SPEAKABLE_PATTERN, Speakable } from './speakable';
 

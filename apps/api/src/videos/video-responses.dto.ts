@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { CURSOR_PATTERN } from '@vidgen/core';
 import {
   ASPECT_RATIOS,
@@ -20,6 +19,7 @@ import {
   VIDEO_STATUSES,
   type VideoStatus,
 } from '@vidgen/workflows';
+import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 
 const SIGNED_URL = {

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
 import { toEventRecord, toSceneRecord, type Video, VideoService } from '@vidgen/videos';
@@ -7,6 +6,12 @@ import { AssetUrls } from '../assets/asset-urls';
 import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import { SceneRecordDto, VideoEventDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
 import {

@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type Page, ValidationError } from '@vidgen/core';
 import {
   ASPECT_RATIOS,
@@ -44,6 +43,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Default } from '../common/default.decorator';
+import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { PageQuery } from '../common/page.query';
 import { SPEAKABLE_PATTERN, Speakable } from './speakable';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals } from '../common/schema-types';
 import type { toVoicesResponse } from './voices.dto';
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { VoiceCatalogue } from '@vidgen/media';
 import { ApiErrors } from '../common/api-errors';
 import { RequireScope } from '../common/auth';
+import { ApiOkResponse, ApiTags } from '../common/openapi-decorators';
 import { VoiceListDto } from './voice-responses.dto';
 import { ListVoicesQuery, toVoicesResponse } from './voices.dto';
 

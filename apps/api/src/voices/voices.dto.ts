@@ -1,6 +1,6 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { LANGUAGE_TAG, type Voice } from '@vidgen/media';
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { ApiPropertyOptional } from '../common/openapi-decorators';
 
 export class ListVoicesQuery {
   @ApiPropertyOptional({
