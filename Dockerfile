@@ -26,7 +26,9 @@ FROM node:24-trixie-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
+# One malloc arena for all of a process's threads (SERVICE_ENV in libs/devstack/src/repo-root.ts).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=1 \
     SCARF_ANALYTICS=false \
     DATA_DIR=/data \
     PORT=8080 \

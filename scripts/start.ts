@@ -225,9 +225,9 @@ function supervise(
     const startedAt = Date.now();
     // exit-with-parent: should this supervisor be killed outright, the child notices and stops.
     // Production (NODE_ENV=production npm start) runs the compiled JavaScript, with no SWC.
-    const { args, file } = nodeEntry(entry);
+    const { args, file, env: serviceEnv } = nodeEntry(entry);
     child = spawn(process.execPath, [...args, '-r', EXIT_WITH_PARENT, file], {
-      env,
+      env: { ...serviceEnv, ...env },
       stdio: 'inherit',
       cwd: REPO_ROOT,
     });

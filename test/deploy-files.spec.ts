@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@vidgen/config';
-import { devServerSettings, REPO_ROOT, SERVICE_NODE_FLAGS } from '@vidgen/devstack';
+import { devServerSettings, REPO_ROOT, SERVICE_ENV, SERVICE_NODE_FLAGS } from '@vidgen/devstack';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -146,6 +146,11 @@ describe('docker-compose.yml', () => {
       expect(flags!.match(/"[^"]+"/g)?.map((f) => JSON.parse(f)) ?? [], file).toEqual(
         SERVICE_NODE_FLAGS[entry] ?? [],
       );
+    }
+    // And with the environment they get everywhere else (SERVICE_ENV), set in the image.
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    for (const [name, value] of Object.entries(SERVICE_ENV)) {
+      expect(runtime, name).toMatch(new RegExp(`^\\s*(ENV )?${name}=${value}( \\\\)?$`, 'm'));
     }
     expect([...files].sort()).toEqual([
       'dist/apps/api/src/main.js',

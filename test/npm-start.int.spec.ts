@@ -9,6 +9,8 @@ import {
   portInUse,
   REPO_ROOT,
   readStackState,
+  SERVICE_ENV,
+  SERVICE_NODE_FLAGS,
   type StackState,
   stackStateFile,
   waitFor,
@@ -154,6 +156,21 @@ describe('npm start', () => {
     });
     expect(stackPids()).toHaveLength(5);
     for (const pid of stackPids()) expect(isPidAlive(pid), `pid ${pid}`).toBe(true);
+  });
+
+  it("runs the api and the worker with the services' V8 flags and environment", () => {
+    for (const [name, pid] of [
+      ['api', state.children.api],
+      ['worker', state.children.worker],
+    ] as const) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv, name).toEqual(
+        expect.arrayContaining([...SERVICE_NODE_FLAGS[`apps/${name}/src/main.ts`]!]),
+      );
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      for (const [key, value] of Object.entries(SERVICE_ENV))
+        expect(environ, name).toContain(`${key}=${value}`);
+    }
   });
 
   it('serves the web dashboard, built by npm start when missing, and says where', async () => {

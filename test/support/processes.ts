@@ -16,12 +16,12 @@ export interface ServiceProcess {
  * or with `VIDGEN_RUN_COMPILED=1` from the output of `npm run build`, as production runs it
  * (the benches' memory figures are meant for that; bench/README.md).
  */
-function serviceEntry(app: 'api' | 'worker'): string[] {
+function serviceEntry(app: 'api' | 'worker'): { argv: string[]; env: Record<string, string> } {
   const compiled = process.env.VIDGEN_RUN_COMPILED === '1';
-  const { args, file } = nodeEntry(`apps/${app}/src/main.ts`, compiled);
+  const { args, file, env } = nodeEntry(`apps/${app}/src/main.ts`, compiled);
   if (compiled && !existsSync(file))
     throw new Error(`VIDGEN_RUN_COMPILED=1 but ${file} is missing: npm run build`);
-  return [...args, file];
+  return { argv: [...args, file], env };
 }
 
 export function spawnService(
@@ -29,9 +29,10 @@ export function spawnService(
   env: NodeJS.ProcessEnv,
   options: { keepAllOutput?: boolean } = {},
 ): ServiceProcess {
-  const child = spawn(process.execPath, serviceEntry(app), {
+  const entry = serviceEntry(app);
+  const child = spawn(process.execPath, entry.argv, {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...entry.env, ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
