@@ -1,6 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfflineApp } from '../test/support/offline-app';
+import { describe, expect, it } from 'vitest';
+import { offlineAppForTests } from '../test/support/offline-app';
 import { API_PREFIX } from './app';
 
 /**
@@ -8,21 +7,11 @@ import { API_PREFIX } from './app';
  * connect lazily and the asset URL key comes from the config, so nothing here is reached.
  */
 describe('api module graph', () => {
-  let app: INestApplication;
-  let base: string;
-
-  beforeAll(async () => {
-    let origin: string;
-    ({ app, origin } = await startOfflineApp());
-    base = `${origin}/${API_PREFIX}`;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const api = offlineAppForTests();
+  const base = () => `${api.origin}/${API_PREFIX}`;
 
   it('routes every feature module’s endpoints', async () => {
-    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
+    const doc = (await (await fetch(`${base()}/openapi.json`)).json()) as { paths: Record<string, object> };
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/videos',
@@ -38,7 +27,7 @@ describe('api module graph', () => {
 
   it('guards the feature routes globally', async () => {
     for (const path of ['/videos', '/assets', '/credits', '/callbacks', '/voices']) {
-      const res = await fetch(`${base}${path}`);
+      const res = await fetch(`${base()}${path}`);
       expect(res.status, path).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code, path).toBe('UNAUTHORIZED');
     }

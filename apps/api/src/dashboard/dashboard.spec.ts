@@ -1,7 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
 import { dashboardBuilt } from '@vidgen/devstack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfflineApp } from '../../test/support/offline-app';
+import { describe, expect, it } from 'vitest';
+import { offlineAppForTests } from '../../test/support/offline-app';
 import { isDashboardPath } from './dashboard-static';
 
 describe('isDashboardPath', () => {
@@ -21,19 +20,10 @@ describe('isDashboardPath', () => {
 
 /** The dashboard's routes without any service behind them (nothing here reaches the database). */
 describe('dashboard routes on the api', () => {
-  let app: INestApplication;
-  let origin: string;
-
-  beforeAll(async () => {
-    ({ app, origin } = await startOfflineApp());
-  });
-
-  afterAll(async () => {
-    await app?.close();
-  });
+  const api = offlineAppForTests();
 
   it('answers a page route with the app (or a "not built" page), under a same-origin-only CSP', async () => {
-    const res = await fetch(`${origin}/dashboard/settings/api-keys`);
+    const res = await fetch(`${api.origin}/dashboard/settings/api-keys`);
     expect(res.status).toBe(dashboardBuilt() ? 200 : 503);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const csp = res.headers.get('content-security-policy')!;
@@ -44,18 +34,18 @@ describe('dashboard routes on the api', () => {
   });
 
   it('gives a missing file a 404, not the app', async () => {
-    const res = await fetch(`${origin}/dashboard/static/missing-abc.js`);
+    const res = await fetch(`${api.origin}/dashboard/static/missing-abc.js`);
     expect(res.status).toBe(404);
   });
 
   it('keeps the standard 404 body for other paths outside /api/v1', async () => {
-    const res = await fetch(`${origin}/dashboardx`);
+    const res = await fetch(`${api.origin}/dashboardx`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
 
   it('shows a page that says a malformed sign-in link is not valid', async () => {
-    const res = await fetch(`${origin}/dashboard/login?token=nope`, { redirect: 'manual' });
+    const res = await fetch(`${api.origin}/dashboard/login?token=nope`, { redirect: 'manual' });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -63,7 +53,7 @@ describe('dashboard routes on the api', () => {
   });
 
   it('refuses an API key on the session-only key management routes', async () => {
-    const res = await fetch(`${origin}/api/v1/dashboard/keys`, {
+    const res = await fetch(`${api.origin}/api/v1/dashboard/keys`, {
       headers: { 'X-Api-Key': `vg_${'a'.repeat(43)}` },
     });
     expect(res.status).toBe(403);
@@ -71,12 +61,12 @@ describe('dashboard routes on the api', () => {
   });
 
   it('asks for sign-in on the session routes without a cookie', async () => {
-    const res = await fetch(`${origin}/api/v1/dashboard/session`);
+    const res = await fetch(`${api.origin}/api/v1/dashboard/session`);
     expect(res.status).toBe(401);
   });
 
   it('leaves the dashboard routes out of the OpenAPI document', async () => {
-    const doc = (await (await fetch(`${origin}/api/v1/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${api.origin}/api/v1/openapi.json`)).json()) as {
       paths: Record<string, object>;
     };
     expect(Object.keys(doc.paths).filter((p) => p.includes('dashboard'))).toEqual([]);

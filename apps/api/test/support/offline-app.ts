@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@vidgen/config';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
 
 /**
@@ -20,4 +21,24 @@ export async function startOfflineApp(): Promise<{ app: INestApplication; origin
   );
   await app.listen(0, '127.0.0.1');
   return { app, origin: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
+}
+
+/**
+ * The offline api for the tests of a describe block: started before them, closed after them.
+ * `origin` is read inside the tests, once the api listens.
+ */
+export function offlineAppForTests(): { readonly origin: string } {
+  let started: { app: INestApplication; origin: string } | undefined;
+  beforeAll(async () => {
+    started = await startOfflineApp();
+  });
+  afterAll(async () => {
+    await started?.app.close();
+  });
+  return {
+    get origin() {
+      if (!started) throw new Error('the offline api is not started: read origin inside a test');
+      return started.origin;
+    },
+  };
 }
