@@ -155,6 +155,9 @@ export interface ScenesTable {
   image_asset_id: string | null;
   narration_asset_id: string | null;
   narration_seconds: number | null;
+  /** WordTiming[] of the narration; written as JSON text. */
+  words: ColumnType<unknown, string | null | undefined, string | null>;
+  audio_asset_id: string | null;
   created_at: Generated<string>;
   updated_at: Timestamp;
 }

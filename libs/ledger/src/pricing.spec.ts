@@ -14,8 +14,8 @@ const scene = (
 });
 
 describe('pricing', () => {
-  it('narration costs ceil(characters / 1000), at least 1', () => {
-    expect(narrationCredits(0)).toBe(1);
+  it('narration costs ceil(characters / 1000), at least 1, and nothing when nothing is synthesised', () => {
+    expect(narrationCredits(0)).toBe(0);
     expect(narrationCredits(1)).toBe(1);
     expect(narrationCredits(1000)).toBe(1);
     expect(narrationCredits(1001)).toBe(2);
@@ -76,6 +76,23 @@ describe('pricing', () => {
   it('a longer narration than the held credits cover charges only the difference', () => {
     expect(chargesFor([scene('a', 2500, { hasImage: true })], new Map([['narration', 1]]))).toEqual([
       { item: 'narration', amount: 2 },
+    ]);
+  });
+
+  it('charges narration only on the characters a voice synthesises, and none when it synthesises nothing', () => {
+    const recorded = { ...scene('b', 900), synthesised: false };
+    expect(chargesFor([scene('a', 300), recorded], new Map())).toEqual([
+      { item: 'image:a', amount: 1 },
+      { item: 'image:b', amount: 1 },
+      { item: 'narration', amount: 1 },
+    ]);
+    expect(chargesFor([scene('a', 1500), { ...scene('b', 900), synthesised: false }], new Map())).toContainEqual(
+      { item: 'narration', amount: 2 },
+    );
+    const silent = [scene('a', 300), scene('b', 300)].map((s) => ({ ...s, synthesised: false }));
+    expect(chargesFor(silent, new Map())).toEqual([
+      { item: 'image:a', amount: 1 },
+      { item: 'image:b', amount: 1 },
     ]);
   });
 

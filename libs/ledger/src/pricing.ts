@@ -1,10 +1,13 @@
 import { type ChargeItem, chargeItems } from '@vidgen/workflows';
 
-/** docs/credits.md#pricing: 1 credit per scene image; narration ceil(total characters / 1000), at least 1. */
+/**
+ * docs/credits.md#pricing: 1 credit per scene image; narration ceil(synthesised characters /
+ * 1000), at least 1 when anything is synthesised and none when nothing is.
+ */
 export const CREDITS_PER_SCENE_IMAGE = 1;
 
 export function narrationCredits(totalCharacters: number): number {
-  return Math.max(1, Math.ceil(totalCharacters / 1000));
+  return totalCharacters <= 0 ? 0 : Math.max(1, Math.ceil(totalCharacters / 1000));
 }
 
 export function productionCredits(scenes: readonly { narration: string }[]): number {
@@ -24,6 +27,8 @@ export interface SceneForPricing {
   narration: string;
   hasImage: boolean;
   hasNarration: boolean;
+  /** Whether a voice speaks the narration: false for the client's recording or `narrate: false`. */
+  synthesised?: boolean;
 }
 
 /**
@@ -41,8 +46,9 @@ export function chargesFor(
     const item = chargeItems.image(s.id);
     if (!s.hasImage && (held.get(item) ?? 0) <= 0) charges.push({ item, amount: CREDITS_PER_SCENE_IMAGE });
   }
-  if (scenes.some((s) => !s.hasNarration)) {
-    const price = narrationCredits(scenes.reduce((n, s) => n + s.narration.length, 0));
+  const spoken = scenes.filter((s) => s.synthesised !== false);
+  if (spoken.some((s) => !s.hasNarration)) {
+    const price = narrationCredits(spoken.reduce((n, s) => n + s.narration.length, 0));
     const missing = price - Math.max(0, held.get(chargeItems.narration) ?? 0);
     if (missing > 0) charges.push({ item: chargeItems.narration, amount: missing });
   }

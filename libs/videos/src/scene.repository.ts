@@ -7,6 +7,7 @@ import {
   type Transaction,
   type Updateable,
 } from '@vidgen/db';
+import type { WordTiming } from '@vidgen/media';
 import type { Scene } from './video.types';
 import { ownedVideo } from './video-scope';
 
@@ -21,6 +22,8 @@ const SCENE_COLUMNS = [
   'image_asset_id',
   'narration_asset_id',
   'narration_seconds',
+  'audio_asset_id',
+  'words',
   'created_at',
   'updated_at',
 ] as const;
@@ -31,6 +34,8 @@ export interface SceneText {
   narration: string;
   /** An image the client supplied: the scene then needs no generated one. */
   image_asset_id?: string | null;
+  /** The client's own recording: the scene's narration is then not synthesised. */
+  audio_asset_id?: string | null;
 }
 
 /** The scenes of a video, in order (part of the video aggregate; reached as `videos.scenes`). */
@@ -63,7 +68,10 @@ export class SceneRepository {
       .select([
         'scenes.video_id',
         sql<number>`(count(*) filter (where scenes.image_asset_id is null))::int`.as('images'),
-        sql<number>`sum(length(scenes.narration))::int`.as('chars'),
+        // What a voice synthesises: not the scenes with the client's recording, nothing at all
+        // for a video made with `narrate: false`.
+        sql<number>`(coalesce(sum(length(scenes.narration)) filter (where scenes.audio_asset_id is null
+          and coalesce((videos.options ->> 'narrate')::boolean, true)), 0))::int`.as('chars'),
       ])
       .where('videos.account_id', '=', accountId)
       .where('scenes.video_id', 'in', videoIds)
@@ -88,6 +96,7 @@ export class SceneRepository {
           visual_description: s.visual_description,
           narration: s.narration,
           image_asset_id: s.image_asset_id ?? null,
+          audio_asset_id: s.audio_asset_id ?? null,
           updated_at: sql`now()`,
         })),
       )
@@ -108,10 +117,14 @@ export class SceneRepository {
     accountId: string,
     videoId: string,
     sceneId: string,
-    narration: { assetId: string; seconds: number },
+    narration: { assetId: string; seconds: number; words: readonly WordTiming[] },
     trx: Tx,
   ): Promise<void> {
-    const set = { narration_asset_id: narration.assetId, narration_seconds: narration.seconds };
+    const set = {
+      narration_asset_id: narration.assetId,
+      narration_seconds: narration.seconds,
+      words: JSON.stringify(narration.words),
+    };
     await this.update(accountId, videoId, sceneId, set, trx);
   }
 
@@ -201,6 +214,15 @@ export class SceneRepository {
         eb.selectFrom('videos').select('id').where('account_id', '=', accountId),
       )
       .execute();
+    // A scene whose recording is deleted is narrated by the voice if it is produced again.
+    await trx
+      .updateTable('scenes')
+      .set({ audio_asset_id: null, updated_at: sql`now()` })
+      .where('audio_asset_id', '=', assetId)
+      .where('video_id', 'in', (eb) =>
+        eb.selectFrom('videos').select('id').where('account_id', '=', accountId),
+      )
+      .execute();
   }
 
   /** Removes every reference to a deleted asset from the video's scenes. */
@@ -233,6 +255,8 @@ function toScene(row: SceneRow): Scene {
     imageAssetId: row.image_asset_id,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,
+    audioAssetId: row.audio_asset_id,
+    words: (row.words as WordTiming[] | null) ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -39,6 +39,7 @@ export function toSceneRecord(scene: Scene, url: AssetUrl) {
     narration: scene.narration,
     image_asset_id: scene.imageAssetId,
     image_url: url(scene.imageAssetId),
+    audio_asset_id: scene.audioAssetId,
     narration_url: url(scene.narrationAssetId),
     narration_seconds: scene.narrationSeconds,
     created_at: toNaiveMicros(scene.createdAt),

@@ -138,13 +138,13 @@ export class VideoRepository {
         eb.or([
           eb(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', assetId),
           sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(v.client_scenes, '[]'::jsonb)) as cs(scene)
-            where cs.scene ->> 'image_asset_id' = ${assetId})`,
+            where cs.scene ->> 'image_asset_id' = ${assetId} or cs.scene ->> 'audio_asset_id' = ${assetId})`,
           eb.exists(
             eb
               .selectFrom('scenes as s')
               .select('s.id')
               .whereRef('s.video_id', '=', 'v.id')
-              .where('s.image_asset_id', '=', assetId),
+              .where((w) => w.or([w('s.image_asset_id', '=', assetId), w('s.audio_asset_id', '=', assetId)])),
           ),
         ]),
       )

@@ -244,11 +244,14 @@ export class VideoService {
 }
 
 function assetReferences(input: CreateVideoInput): AssetReference[] {
-  const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i) =>
-    s.image_asset_id
-      ? [{ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' }]
-      : [],
-  );
+  const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i) => {
+    const own: AssetReference[] = [];
+    if (s.image_asset_id)
+      own.push({ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' });
+    if (s.audio_asset_id)
+      own.push({ loc: ['body', 'scenes', i, 'audio_asset_id'], id: s.audio_asset_id, type: 'audio' });
+    return own;
+  });
   if (input.options.music) {
     refs.push({ loc: ['body', 'music', 'asset_id'], id: input.options.music.asset_id, type: 'audio' });
   }

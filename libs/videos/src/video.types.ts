@@ -5,6 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   type Motion,
   type Transition,
+  type WordTiming,
 } from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
 
@@ -26,6 +27,10 @@ export interface VideoOptions {
   captions: CaptionOptions;
   motion: Motion;
   transition: Transition;
+  /** 0.5–2.0: the narration lasts about 1/voice_speed as long as at 1. */
+  voice_speed: number;
+  /** false: no speech, each scene lasts its reading time and its captions still show. */
+  narrate: boolean;
 }
 
 /**
@@ -44,6 +49,8 @@ export function videoOptions(
     captions: { ...DEFAULT_CAPTIONS, ...stored.captions },
     motion: stored.motion ?? 'kenburns',
     transition: stored.transition ?? 'fade',
+    voice_speed: stored.voice_speed ?? 1,
+    narrate: stored.narrate ?? true,
   };
 }
 
@@ -52,6 +59,8 @@ export interface ClientScene {
   narration: string;
   visual_description?: string;
   image_asset_id?: string;
+  /** An uploaded recording of the account: the scene's narration, not synthesised. */
+  audio_asset_id?: string;
 }
 
 export interface Video {
@@ -84,6 +93,10 @@ export interface Scene {
   imageAssetId: string | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
+  /** The client's own recording of the narration (`scenes[].audio_asset_id`), or null. */
+  audioAssetId: string | null;
+  /** When each narration word is spoken, in seconds from the start of the scene's narration. */
+  words: WordTiming[] | null;
   createdAt: string;
   updatedAt: string;
 }

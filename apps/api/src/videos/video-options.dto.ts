@@ -3,6 +3,8 @@ import {
   CAPTION_SIZES,
   type CaptionPosition,
   type CaptionSize,
+  CAPTION_STYLES,
+  type CaptionStyle,
   DEFAULT_CAPTIONS,
   DEFAULT_MUSIC_VOLUME,
 } from '@vidgen/media';
@@ -58,6 +60,15 @@ export class ClientSceneDto {
   @Optional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "An uploaded audio asset of this account: the scene's narration, its length the scene's; `narration` becomes its captions and no narration credit is charged for it",
+  })
+  @Optional()
+  @IsUUID('all', { message: 'audio_asset_id must be an asset id' })
+  audio_asset_id?: string;
 }
 
 export class MusicDto {
@@ -97,4 +108,15 @@ export class CaptionsDto {
   @IsOptional()
   @IsIn(CAPTION_SIZES)
   size: CaptionSize;
+
+  @ApiPropertyOptional({
+    enum: CAPTION_STYLES,
+    default: DEFAULT_CAPTIONS.style,
+    nullable: true,
+    description: '`word`: the phrase on screen with the word being spoken highlighted; `phrase`: the phrase alone',
+  })
+  @Default(DEFAULT_CAPTIONS.style)
+  @IsOptional()
+  @IsIn(CAPTION_STYLES)
+  style: CaptionStyle;
 }

@@ -5,6 +5,8 @@ import {
   CAPTION_SIZES,
   type CaptionPosition,
   type CaptionSize,
+  CAPTION_STYLES,
+  type CaptionStyle,
   MOTIONS,
   type Motion,
   TRANSITIONS,
@@ -38,6 +40,7 @@ export class CaptionOptionsDto {
   @ApiProperty() burn_in: boolean;
   @ApiProperty({ enum: CAPTION_POSITIONS }) position: CaptionPosition;
   @ApiProperty({ enum: CAPTION_SIZES }) size: CaptionSize;
+  @ApiProperty({ enum: CAPTION_STYLES }) style: CaptionStyle;
 }
 
 /** The choices made at creation, defaults filled in. */
@@ -50,6 +53,8 @@ export class VideoOptionsDto {
   @ApiProperty({ type: CaptionOptionsDto }) captions: CaptionOptionsDto;
   @ApiProperty({ enum: MOTIONS }) motion: Motion;
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
+  @ApiProperty({ minimum: 0.5, maximum: 2 }) voice_speed: number;
+  @ApiProperty({ description: 'false: no speech; captions still show' }) narrate: boolean;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
 
@@ -109,6 +114,13 @@ export class SceneRecordDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The scene picture asset' })
   image_asset_id: string | null;
   @ApiProperty(SIGNED_URL) image_url: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The client's own recording used as the narration; null when it is synthesised",
+  })
+  audio_asset_id: string | null;
   @ApiProperty(SIGNED_URL) narration_url: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Length of the spoken narration' })
   narration_seconds: number | null;

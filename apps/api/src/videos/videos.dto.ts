@@ -7,6 +7,7 @@ import {
   LANGUAGE_TAG,
   MOTIONS,
   type Motion,
+  SPEECH_SPEED,
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
@@ -31,6 +32,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -97,6 +99,31 @@ export class CreateVideoDto {
   @IsString()
   @Matches(VOICE_PATTERN, { message: 'voice must be a voice id (letters, digits, + _ -)' })
   voice: string | null;
+
+  @ApiPropertyOptional({
+    minimum: SPEECH_SPEED.min,
+    maximum: SPEECH_SPEED.max,
+    default: SPEECH_SPEED.default,
+    nullable: true,
+    description: 'How fast the voice speaks: the narration lasts about 1/voice_speed as long',
+  })
+  @Default(SPEECH_SPEED.default)
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(SPEECH_SPEED.min)
+  @Max(SPEECH_SPEED.max)
+  voice_speed: number;
+
+  @ApiPropertyOptional({
+    default: true,
+    nullable: true,
+    description:
+      'false: no speech and no narration credit; each scene lasts its reading time and its captions still show',
+  })
+  @Default(true)
+  @IsOptional()
+  @IsBoolean()
+  narrate: boolean;
 
   @ApiPropertyOptional({
     default: false,
@@ -317,15 +344,23 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       language: dto.language,
       music: dto.music && { asset_id: dto.music.asset_id, volume: dto.music.volume },
       captions: dto.captions
-        ? { burn_in: dto.captions.burn_in, position: dto.captions.position, size: dto.captions.size }
+        ? {
+            burn_in: dto.captions.burn_in,
+            position: dto.captions.position,
+            size: dto.captions.size,
+            style: dto.captions.style,
+          }
         : { ...DEFAULT_CAPTIONS },
       motion: dto.motion,
       transition: dto.transition,
+      voice_speed: dto.voice_speed,
+      narrate: dto.narrate,
     },
     scenes: dto.scenes?.map((s) => ({
       narration: s.narration,
       ...(s.visual_description !== undefined && { visual_description: s.visual_description }),
       ...(s.image_asset_id !== undefined && { image_asset_id: s.image_asset_id }),
+      ...(s.audio_asset_id !== undefined && { audio_asset_id: s.audio_asset_id }),
     })),
     faults: dto.faults,
   };

@@ -34,14 +34,24 @@ export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
 export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
 export type CaptionSize = (typeof CAPTION_SIZES)[number];
 
+/** `word`: the phrase on screen with the word being spoken highlighted; `phrase`: the phrase alone. */
+export const CAPTION_STYLES = ['word', 'phrase'] as const;
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+
 export interface CaptionOptions {
   /** Burned into the picture; the WebVTT file is made either way. */
   burn_in: boolean;
   position: CaptionPosition;
   size: CaptionSize;
+  style: CaptionStyle;
 }
 
-export const DEFAULT_CAPTIONS: CaptionOptions = { burn_in: true, position: 'bottom', size: 'medium' };
+export const DEFAULT_CAPTIONS: CaptionOptions = {
+  burn_in: true,
+  position: 'bottom',
+  size: 'medium',
+  style: 'word',
+};
 export const DEFAULT_MUSIC_VOLUME = 0.15;
 export const DEFAULT_LANGUAGE = 'en';
 
@@ -50,6 +60,8 @@ export interface SceneDraft {
   narration: string;
   /** An image the client supplied for the scene: it is used as is and costs no image credit. */
   image_asset_id?: string | null;
+  /** A recording the client supplied: it is the scene's narration, nothing is synthesised. */
+  audio_asset_id?: string | null;
 }
 
 export interface ScriptInput {
@@ -92,15 +104,32 @@ export interface ImageProvider {
   generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage>;
 }
 
+/** A word of a narration and when it is spoken, in seconds from the start of that narration clip. */
+export interface WordTiming {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The range of `SpeechInput.speed`: 1 is the voice's own pace, 2 twice as fast. */
+export const SPEECH_SPEED = { min: 0.5, max: 2, default: 1 } as const;
+
 export interface SpeechInput {
   text: string;
   voice?: string;
+  /** 0.5–2.0, default 1: the narration lasts about 1/speed as long. */
+  speed?: number;
 }
 
 export interface GeneratedSpeech {
   path: string;
   durationSeconds: number;
   mimeType: string;
+  /** Every word of the text, in order, when it is spoken. */
+  words: WordTiming[];
+  /** What actually spoke: the provider and its voice id. */
+  provider: string;
+  voice: string;
 }
 
 export interface SpeechProvider {

@@ -1,13 +1,22 @@
 import { writeFileAtomic } from '../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
-import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
+import { type GeneratedSpeech, SPEECH_SPEED, type SpeechInput, type SpeechProvider } from '../common/media.types';
 import { tidyWhitespace } from '../common/text';
 import type { CatalogueVoice } from '../common/voices';
 import { runEspeak } from './espeak-runtime';
 import { espeakCatalogue } from './espeak-voices';
 import { parseWavHeader } from './wav';
+import { wordTimingsFromWav } from './word-timings';
 
 export const DEFAULT_ESPEAK_VOICE = 'en';
+/** espeak-ng's own pace, in words a minute (its `-s` default). */
+const ESPEAK_WORDS_PER_MINUTE = 175;
+
+/** espeak-ng's rate for a speed (1 = its own pace), within the range the API accepts. */
+export function espeakRate(speed: number | undefined): number {
+  const s = Math.min(SPEECH_SPEED.max, Math.max(SPEECH_SPEED.min, speed ?? SPEECH_SPEED.default));
+  return Math.round(ESPEAK_WORDS_PER_MINUTE * s);
+}
 
 // espeak voice ids: "en", "en-us", "en-gb-x-rp", "fr+f3". Also keeps option-like strings out of argv.
 const VOICE_ID = /^[a-z]{2,8}(?:-[a-z0-9]+)*(?:\+[a-z0-9]+)?$/i;
@@ -30,7 +39,8 @@ export class LocalSpeechProvider implements SpeechProvider {
 
     let wav: Buffer;
     try {
-      const run = await runEspeak(['-b', '1', '-v', voice, '-w', '/out.wav', '-f', '/in.txt'], {
+      const rate = String(espeakRate(input.speed));
+      const run = await runEspeak(['-b', '1', '-v', voice, '-s', rate, '-w', '/out.wav', '-f', '/in.txt'], {
         files: { '/in.txt': text },
         readBack: '/out.wav',
         signal,
@@ -46,6 +56,14 @@ export class LocalSpeechProvider implements SpeechProvider {
     if (info.dataBytes === 0) throw new ProviderError('espeak-ng produced no audio', false);
     throwIfAborted(signal);
     await writeFileAtomic(outPath, wav);
-    return { path: outPath, durationSeconds: info.durationSeconds, mimeType: 'audio/wav' };
+    // The CLI build reports no word events: the words are spread over the measured speech.
+    return {
+      path: outPath,
+      durationSeconds: info.durationSeconds,
+      mimeType: 'audio/wav',
+      words: wordTimingsFromWav(text, wav),
+      provider: 'espeak',
+      voice,
+    };
   }
 }

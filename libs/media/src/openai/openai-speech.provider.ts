@@ -3,6 +3,7 @@ import { ProviderError, throwIfAborted } from '../common/media.errors';
 import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
 import type { CatalogueVoice } from '../common/voices';
 import { fixWavSizes, parseWavHeader } from '../narrating/wav';
+import { wordTimingsFromWav } from '../narrating/word-timings';
 import type { OpenAiClient } from './openai.client';
 import { openAiCatalogue } from './openai-voices';
 
@@ -21,13 +22,16 @@ export class OpenAiSpeechProvider implements SpeechProvider {
   async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {
     const text = input.text.trim();
     if (text === '') throw new ProviderError('Narration text is empty', false);
+    const voice = input.voice?.trim() || this.defaultVoice;
     const audio = await this.client.postBinary(
       '/audio/speech',
       {
         model: this.model,
         input: text,
-        voice: input.voice?.trim() || this.defaultVoice,
+        voice,
         response_format: 'wav',
+        // The service's own range is 0.25–4; the API accepts 0.5–2.
+        ...(input.speed !== undefined && input.speed !== 1 && { speed: input.speed }),
       },
       signal,
     );
@@ -42,6 +46,14 @@ export class OpenAiSpeechProvider implements SpeechProvider {
     if (info.dataBytes === 0) throw new ProviderError('The speech service returned empty audio', true);
     throwIfAborted(signal);
     await writeFileAtomic(outPath, wav);
-    return { path: outPath, durationSeconds: info.durationSeconds, mimeType: 'audio/wav' };
+    // The speech endpoint returns no timings: the words are spread over the measured speech.
+    return {
+      path: outPath,
+      durationSeconds: info.durationSeconds,
+      mimeType: 'audio/wav',
+      words: wordTimingsFromWav(text, wav),
+      provider: 'openai',
+      voice,
+    };
   }
 }

@@ -40,6 +40,7 @@ export function refineScene(scene: SceneDraft, index = 0, opts: RefineOptions = 
     visual_description: description,
     narration,
     ...(scene.image_asset_id && { image_asset_id: scene.image_asset_id }),
+    ...(scene.audio_asset_id && { audio_asset_id: scene.audio_asset_id }),
   };
 }
 

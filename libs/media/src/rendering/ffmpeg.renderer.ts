@@ -4,9 +4,9 @@ import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import type { AspectRatio } from '../common/media.types';
 import type { MusicInput } from './audio-mix';
-import { runFfmpeg } from './ffmpeg-process';
+import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
-import { PLAIN_STYLE, RENDER_FPS, type RenderStyle } from './render-plan';
+import { PLAIN_STYLE, RENDER_FPS, type RenderStyle, SAMPLE_RATE } from './render-plan';
 import { type SegmentInput, segmentArgs } from './segment';
 
 export type { MusicInput } from './audio-mix';
@@ -100,6 +100,42 @@ export class FfmpegRenderer {
       throw err;
     } finally {
       await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * A client's recording as a narration WAV (mono 16-bit PCM at the render's sample rate), so
+   * the join mixes it like a synthesised one and its words can be placed on its sound.
+   */
+  async decodeNarration(inputPath: string, outPath: string, signal?: AbortSignal): Promise<void> {
+    throwIfAborted(signal);
+    const temp = tempPathFor(outPath);
+    try {
+      await runFfmpeg(
+        this.opts.ffmpegPath,
+        [
+          ...FFMPEG_COMMON_ARGS,
+          '-loglevel',
+          'error',
+          '-i',
+          inputPath,
+          '-vn',
+          '-ac',
+          '1',
+          '-ar',
+          String(SAMPLE_RATE),
+          '-c:a',
+          'pcm_s16le',
+          '-f',
+          'wav',
+          temp,
+        ],
+        { signal },
+      );
+      await rename(temp, outPath);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
     }
   }
 

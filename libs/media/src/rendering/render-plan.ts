@@ -21,7 +21,7 @@ export interface RenderStyle {
 export const PLAIN_STYLE: RenderStyle = {
   motion: 'none',
   transition: 'none',
-  captions: { burn_in: false, position: 'bottom', size: 'medium' },
+  captions: { burn_in: false, position: 'bottom', size: 'medium', style: 'phrase' },
   seed: '',
 };
 

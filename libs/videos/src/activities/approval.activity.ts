@@ -62,6 +62,7 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
           narration: s.narration,
           hasImage: Boolean(s.imageAssetId),
           hasNarration: Boolean(s.narrationAssetId),
+          synthesised: video.options.narrate && !s.audioAssetId,
         })),
       );
       return { sceneIds: scenes.map((s) => s.id), charges: due };

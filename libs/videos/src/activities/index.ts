@@ -43,7 +43,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createScriptActivities({ videos, providers }),
     ...createApprovalActivities({ videos, slots, charges }),
     ...createSceneImageActivity({ videos, providers, runStep }),
-    ...createNarrationActivity({ videos, providers, runStep }),
+    ...createNarrationActivity({ videos, providers, runStep, assets, storage, renderer }),
     ...createCurateActivity({ videos, runStep }),
     ...createRenderActivity({ videos, assets, storage, renderer, runStep }),
     ...createRenderSegmentActivity({ videos, assets, storage, renderer, runStep }),

@@ -38,12 +38,31 @@ function setup(options: { voice: string | null; language: string }) {
       synthesize: async (input: SpeechInput, outPath: string) => {
         asked.push(input);
         await writeFile(outPath, 'wav');
-        return { path: outPath, durationSeconds: 1.5, mimeType: 'audio/wav' };
+        return {
+          path: outPath,
+          durationSeconds: 1.5,
+          mimeType: 'audio/wav',
+          words: [],
+          provider: 'espeak',
+          voice: input.voice ?? 'en',
+        };
       },
     },
   };
   const runStep = createMediaStep({ videos: v.videos, assets: a.assets, storage: a.storage });
-  const { narrateScene } = createNarrationActivity({ videos: v.videos, providers, runStep });
+  const renderer = {
+    decodeNarration: async () => {
+      throw new Error('no recordings here');
+    },
+  };
+  const { narrateScene } = createNarrationActivity({
+    videos: v.videos,
+    providers,
+    runStep,
+    assets: a.assets,
+    storage: a.storage,
+    renderer,
+  });
   const run = () =>
     activityEnv().run(narrateScene, { videoId: VIDEO_ID, sceneId: sceneId(1), run: 1, fault: NO_FAULT });
   return { ...v, asked, run };
@@ -53,7 +72,7 @@ describe('narration activity', () => {
   it('speaks with the voice stored on the video and records it on the event', async () => {
     const s = setup({ voice: 'de+f3', language: 'de' });
     await s.run();
-    expect(s.asked).toEqual([{ text: 'Der Hund schläft.', voice: 'de+f3' }]);
+    expect(s.asked).toEqual([{ text: 'Der Hund schläft.', voice: 'de+f3', speed: 1 }]);
     expect(s.events.find((e) => e.type === 'scene_narrated')?.data).toMatchObject({ voice: 'de+f3' });
   });
 

@@ -1,5 +1,18 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultVoiceFor, type MediaProviders } from '@vidgen/media';
+import { ApplicationFailure } from '@temporalio/activity';
+import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import {
+  defaultVoiceFor,
+  estimateWordTimings,
+  type FfmpegRenderer,
+  type GeneratedSpeech,
+  type MediaProviders,
+  readingSeconds,
+  silentWav,
+  wavDurationSeconds,
+  wordTimingsFromWav,
+} from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -10,13 +23,24 @@ export interface NarrationDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
   providers: Pick<MediaProviders, 'speech'>;
   runStep: RunMediaStep;
+  /** Where a client's recording comes from, and how it becomes a narration WAV. */
+  assets: Pick<AssetRepository, 'find'>;
+  storage: Pick<AssetStorage, 'localCopy'>;
+  renderer: Pick<FfmpegRenderer, 'decodeNarration'>;
 }
 
-/** Narrating: one spoken narration per scene; its length sets the scene's duration. */
+/**
+ * Narrating: one narration per scene, with when each word is spoken; its length sets the scene's
+ * duration. The voice speaks it; a scene with the client's recording uses that instead, and a
+ * video made with `narrate: false` gets silence as long as the text takes to read.
+ */
 export function createNarrationActivity({
   videos,
   providers,
   runStep,
+  assets,
+  storage,
+  renderer,
 }: NarrationDeps): Pick<VideoActivities, 'narrateScene'> {
   return {
     async narrateScene(raw) {
@@ -35,12 +59,46 @@ export function createNarrationActivity({
         },
         fault: () => ({ stage: 'narrating', fault: input.fault }),
         workDir: tempDir('vidgen-tts-'),
-        make: ({ scene, voice }, dir, signal) =>
-          providers.speech.synthesize(
-            { text: scene.narration, voice },
-            path.join(dir, 'narration.wav'),
+        make: async ({ video, scene, voice }, dir, signal): Promise<GeneratedSpeech> => {
+          const out = path.join(dir, 'narration.wav');
+          if (scene.audioAssetId) {
+            const recording = await assets.find(video.accountId, scene.audioAssetId);
+            if (recording?.type !== 'audio') {
+              throw ApplicationFailure.nonRetryable(
+                `The recording ${scene.audioAssetId} of scene ${scene.position} is gone`,
+                'INVALID_INPUT',
+              );
+            }
+            const local = await storage.localCopy(recording.path, path.join(dir, 'inputs'));
+            await renderer.decodeNarration(local, out, signal);
+            const wav = await readFile(out);
+            return {
+              path: out,
+              durationSeconds: await wavDurationSeconds(out),
+              mimeType: 'audio/wav',
+              words: wordTimingsFromWav(scene.narration, wav),
+              provider: 'recording',
+              voice: recording.id,
+            };
+          }
+          if (!video.options.narrate) {
+            const seconds = readingSeconds(scene.narration);
+            await writeFile(out, silentWav(seconds));
+            return {
+              path: out,
+              durationSeconds: seconds,
+              mimeType: 'audio/wav',
+              words: estimateWordTimings(scene.narration, seconds),
+              provider: 'none',
+              voice: 'none',
+            };
+          }
+          return providers.speech.synthesize(
+            { text: scene.narration, voice, speed: video.options.voice_speed },
+            out,
             signal,
-          ),
+          );
+        },
         files: (speech, { scene }) => [
           {
             source: speech.path,
@@ -67,7 +125,7 @@ export function createNarrationActivity({
             video.accountId,
             video.id,
             scene.id,
-            { assetId: asset!.id, seconds: speech.durationSeconds },
+            { assetId: asset!.id, seconds: speech.durationSeconds, words: speech.words },
             trx,
           );
           return {
@@ -79,7 +137,10 @@ export function createNarrationActivity({
               position: scene.position,
               asset_id: asset!.id,
               seconds: speech.durationSeconds,
-              voice: voice ?? null,
+              voice: speech.voice || (voice ?? null),
+              provider: speech.provider,
+              speed: video.options.voice_speed,
+              words: speech.words.length,
             },
           };
         },
