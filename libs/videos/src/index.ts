@@ -1,6 +1,7 @@
 export * from './activities';
 export * from './asset.service';
 export * from './scene.repository';
+export * from './transcript';
 export * from './video.repository';
 export * from './video.service';
 export * from './video.types';

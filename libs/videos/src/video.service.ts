@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { type AssetReference, assertAssetReferences } from './client-assets';
 import type { VideoRepository } from './video.repository';
 import type { ClientScene, Scene, Video, VideoEvent, VideoOptions } from './video.types';
+import { type Transcript, toTranscript } from './transcript';
 import { purgeVideo } from './video-purge';
 import { VideoSlots } from './video-slots';
 import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
@@ -168,6 +169,15 @@ export class VideoService {
   async scenes(accountId: string, id: string): Promise<Scene[]> {
     await this.get(accountId, id);
     return this.videos.scenes.list(accountId, id);
+  }
+
+  /** The words of a completed video and when each is spoken (docs/api.md#transcript). */
+  async transcript(accountId: string, id: string): Promise<Transcript> {
+    const video = await this.get(accountId, id);
+    if (video.status !== 'completed') {
+      throw new InvalidStateError(`The video is ${video.status}: its transcript exists once it is completed`);
+    }
+    return toTranscript(await this.videos.scenes.list(accountId, id));
   }
 
   async events(accountId: string, id: string): Promise<VideoEvent[]> {

@@ -12,7 +12,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import type { toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
+import type { toEventRecord, toSceneRecord, Transcript, VideoOptions, VideoRecord } from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -128,6 +128,26 @@ export class SceneRecordDto {
   @ApiProperty(NAIVE_MICROS) updated_at: string;
 }
 assertSameShape<Equals<SceneRecordDto, ReturnType<typeof toSceneRecord>>>(true);
+
+export class TranscriptWordDto {
+  @ApiProperty({ example: 'Bees' }) text: string;
+  @ApiProperty({ minimum: 0, description: 'Seconds from the start of the video' }) start: number;
+  @ApiProperty({ minimum: 0, description: 'Seconds from the start of the video' }) end: number;
+}
+
+export class TranscriptSceneDto {
+  @ApiProperty({ format: 'uuid' }) scene_id: string;
+  @ApiProperty({ minimum: 0, description: 'Seconds from the start of the video' }) start: number;
+  @ApiProperty({ minimum: 0, description: 'Seconds from the start of the video' }) end: number;
+  @ApiProperty({ type: [TranscriptWordDto], description: 'In order, inside the scene' })
+  words: TranscriptWordDto[];
+}
+
+export class TranscriptDto {
+  @ApiProperty({ type: [TranscriptSceneDto], description: 'In order of position' })
+  scenes: TranscriptSceneDto[];
+}
+assertSameShape<Equals<TranscriptDto, Transcript>>(true);
 
 export class VideoEventDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -13,7 +13,13 @@ import {
   ApiTags,
 } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
-import { SceneRecordDto, VideoEventDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
+import {
+  SceneRecordDto,
+  TranscriptDto,
+  VideoEventDto,
+  VideoPageDto,
+  VideoRecordDto,
+} from './video-responses.dto';
 import {
   AddSceneDto,
   CreateVideoDto,
@@ -126,6 +132,21 @@ export class VideosController {
     @Param('id', UuidPipe) id: string,
   ): Promise<VideoEventDto[]> {
     return (await this.videos.events(p.accountId, id)).map(toEventRecord);
+  }
+
+  @Get(':id/transcript')
+  @RequireScope('videos:read')
+  @ApiOkResponse({
+    type: TranscriptDto,
+    description:
+      'Every narration word and when it is spoken, in seconds from the start of the video: the timings the captions use',
+  })
+  @ApiErrors(404, STATE_409('the video is not completed'))
+  async transcript(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+  ): Promise<TranscriptDto> {
+    return this.videos.transcript(p.accountId, id);
   }
 
   @Get(':id/scenes')

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { type TestAccount, testDb } from '../../../../test/support/api';
-import { atGate, waitForVideo } from '../../../../test/support/videos';
+import { atGate, finished, waitForVideo } from '../../../../test/support/videos';
 import type { EndpointCase } from './auth-endpoints';
 
 /** A video of the owner waiting at the review gate (scenes readable and editable). */
@@ -20,6 +20,31 @@ async function gatedVideo(
   expect(created.status, created.text).toBe(201);
   await waitForVideo(owner.api, created.body.id, atGate);
   return { id: created.body.id, scenes: (await owner.api.get(`/videos/${created.body.id}/scenes`)).body };
+}
+
+const completed = new WeakMap<TestAccount, Promise<string>>();
+
+/** A completed video of the owner, made once per owner (its transcript is readable). */
+function completedVideo(owner: TestAccount): Promise<string> {
+  let id = completed.get(owner);
+  if (!id) {
+    id = (async () => {
+      const created = await owner.api.post('/videos', {
+        prompt: 'Scope matrix: a finished video.',
+        scenes: [{ narration: 'A kite over the beach.' }],
+        auto_approve: true,
+        motion: 'none',
+        transition: 'none',
+        captions: { burn_in: false },
+      });
+      expect(created.status, created.text).toBe(201);
+      const done = await waitForVideo(owner.api, created.body.id, finished);
+      expect(done.status).toBe('completed');
+      return created.body.id as string;
+    })();
+    completed.set(owner, id);
+  }
+  return id;
 }
 
 export function videoRows(): EndpointCase[] {
@@ -51,6 +76,13 @@ export function videoRows(): EndpointCase[] {
     read('/videos/{id}', (id) => `/videos/${id}`),
     read('/videos/{id}/events', (id) => `/videos/${id}/events`),
     read('/videos/{id}/scenes', (id) => `/videos/${id}/scenes`),
+    {
+      method: 'GET',
+      route: '/videos/{id}/transcript',
+      scope: 'videos:read',
+      success: 200,
+      arrange: async (owner) => ({ path: `/videos/${await completedVideo(owner)}/transcript` }),
+    },
     {
       method: 'DELETE',
       route: '/videos/{id}',

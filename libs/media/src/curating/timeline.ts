@@ -1,8 +1,11 @@
+import type { WordTiming } from '../common/media.types';
 import { splitSentences, tidyWhitespace, wrapWords } from '../common/text';
 
 export interface TimelineScene {
   narration: string;
   durationSeconds: number;
+  /** When each narration word is spoken, from the start of the scene's narration. */
+  words?: readonly WordTiming[] | null;
 }
 
 /** A span of the video in seconds. `index` is the zero-based scene index in a timeline. */
@@ -11,6 +14,8 @@ export interface Cue {
   start: number;
   end: number;
   text: string;
+  /** The words of `text` and when each is spoken, on the same clock as `start` and `end`. */
+  words?: WordTiming[];
 }
 
 /** The longest line a player shows; a phrase longer than this (one very long word) wraps. */
@@ -31,9 +36,26 @@ export function buildTimeline(scenes: TimelineScene[]): { cues: Cue[]; totalSeco
     if (!Number.isFinite(d) || d < 0) throw new RangeError(`Scene ${index} has an invalid duration: ${d}`);
     const start = round3(elapsed);
     elapsed += d;
-    cues.push({ index, start, end: round3(elapsed), text: tidyWhitespace(scene.narration ?? '') });
+    const end = round3(elapsed);
+    const cue: Cue = { index, start, end, text: tidyWhitespace(scene.narration ?? '') };
+    if (scene.words && scene.words.length > 0) cue.words = placeWords(scene.words, start, end);
+    cues.push(cue);
   });
   return { cues, totalSeconds: round3(elapsed) };
+}
+
+/**
+ * A scene's word timings moved onto the video's clock: shifted by the scene's start, kept in
+ * order and inside the scene's span, whole milliseconds.
+ */
+function placeWords(words: readonly WordTiming[], start: number, end: number): WordTiming[] {
+  let previous = start;
+  return words.map((w) => {
+    const wordStart = Math.min(end, Math.max(previous, round3(start + w.start)));
+    const wordEnd = Math.min(end, Math.max(wordStart, round3(start + w.end)));
+    previous = wordEnd;
+    return { text: w.text, start: wordStart, end: wordEnd };
+  });
 }
 
 /** A caption shows a short phrase at a time: what the eye takes in while the voice says it. */
@@ -72,6 +94,8 @@ export function phraseCues(cue: Cue): Cue[] {
   if (text === '' || endMs <= startMs) return [];
 
   const chunks = phrases(text);
+  const timed = cue.words && timedPhrases(chunks, cue.words, startMs, endMs, cue.index);
+  if (timed) return timed;
   // Each phrase gets a little fixed time on top of its share by length: a voice pauses between
   // phrases, and a short one is not flashed on screen for a few milliseconds.
   const weights = chunks.map((c) => c.length + 4);
@@ -90,6 +114,51 @@ export function phraseCues(cue: Cue): Cue[] {
       // A span too short to split: keep the words, append them to the previous phrase.
       const last = pieces[pieces.length - 1]!;
       last.text = `${last.text} ${chunk}`;
+    }
+  });
+  return pieces;
+}
+
+/**
+ * Phrases timed by their words: each shows from its first word (the first from the scene's
+ * start) until the next phrase's first word (the last until the scene's end), so captions stay
+ * on screen without a gap and change as the voice moves on. Undefined when the words are not
+ * the narration's (then the phrases share the span by length).
+ */
+function timedPhrases(
+  chunks: string[],
+  words: WordTiming[],
+  startMs: number,
+  endMs: number,
+  index: number,
+): Cue[] | undefined {
+  const counts = chunks.map((c) => c.split(' ').length);
+  if (counts.reduce((a, b) => a + b, 0) !== words.length) return undefined;
+  const groups: WordTiming[][] = [];
+  let at = 0;
+  for (const n of counts) {
+    groups.push(words.slice(at, at + n));
+    at += n;
+  }
+  const pieces: Cue[] = [];
+  let prev = startMs;
+  // A phrase with no time of its own joins the phrase after it (or, the last, the one before).
+  let carried: { text: string; words: WordTiming[] } | undefined;
+  groups.forEach((group, i) => {
+    const next = groups[i + 1];
+    const boundary = next ? Math.min(endMs, Math.max(prev, Math.round(next[0]!.start * 1000))) : endMs;
+    const text = carried ? `${carried.text} ${chunks[i]}` : chunks[i]!;
+    const own = carried ? [...carried.words, ...group] : group;
+    carried = undefined;
+    if (boundary > prev) {
+      pieces.push({ index, start: prev / 1000, end: boundary / 1000, text, words: own });
+      prev = boundary;
+    } else if (next) {
+      carried = { text, words: own };
+    } else if (pieces.length > 0) {
+      const last = pieces[pieces.length - 1]!;
+      last.text = `${last.text} ${text}`;
+      last.words = [...(last.words ?? []), ...own];
     }
   });
   return pieces;

@@ -4,16 +4,20 @@ import type { Cue } from '../curating/timeline';
 
 /** Caption height as a share of the frame's shorter side. */
 const FONT_SHARE: Record<CaptionOptions['size'], number> = { small: 0.045, medium: 0.06, large: 0.08 };
+/** The spoken word's colour in `word` captions (ASS colours are &HBBGGRR): a warm yellow, #FFD23F. */
+export const HIGHLIGHT_COLOUR = '&H3FD2FF&';
 /** ASS alignment codes (numpad layout): bottom, middle and top centre. */
 const ALIGNMENT: Record<CaptionOptions['position'], number> = { bottom: 2, center: 5, top: 8 };
 
 /**
  * An ASS script that shows the given phrases (times relative to the segment's first frame) in
  * DejaVu Sans, white on a translucent dark box, so they read on any picture; libass draws it
- * (the `ass` filter, with the shipped fonts as its fontsdir).
+ * (the `ass` filter, with the shipped fonts as its fontsdir). In the `word` style a phrase with
+ * word timings is one event per word: the whole phrase, the word being spoken in the highlight
+ * colour, from that word's start to the next one's.
  */
 export function assCaptions(
-  phrases: Pick<Cue, 'start' | 'end' | 'text'>[],
+  phrases: Pick<Cue, 'start' | 'end' | 'text' | 'words'>[],
   frame: { width: number; height: number },
   options: CaptionOptions,
 ): string {
@@ -47,12 +51,24 @@ export function assCaptions(
     margin,
     1,
   ].join(',');
+  const dialogue = (start: number, end: number, text: string) =>
+    `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},Caption,,0,0,0,,${text}`;
   const events = phrases
     .filter((p) => p.end > p.start && p.text.trim() !== '')
-    .map(
-      (p) =>
-        `Dialogue: 0,${formatAssTime(p.start)},${formatAssTime(p.end)},Caption,,0,0,0,,${assText(p.text)}`,
-    );
+    .flatMap((p) => {
+      const words = p.words ?? [];
+      if (options.style !== 'word' || words.length === 0) return [dialogue(p.start, p.end, assText(p.text))];
+      return words.flatMap((_, k) => {
+        const start = k === 0 ? p.start : Math.max(p.start, words[k]!.start);
+        const end = k === words.length - 1 ? p.end : Math.min(p.end, words[k + 1]!.start);
+        // Centiseconds are what ASS counts: an event shorter than one is never drawn.
+        if (Math.round(end * 100) <= Math.round(start * 100)) return [];
+        const text = words
+          .map((w, j) => (j === k ? `{\\1c${HIGHLIGHT_COLOUR}}${assText(w.text)}{\\r}` : assText(w.text)))
+          .join(' ');
+        return [dialogue(start, end, text)];
+      });
+    });
   return [
     '[Script Info]',
     'ScriptType: v4.00+',

@@ -2,7 +2,7 @@ import { access, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import type { AspectRatio } from '../common/media.types';
+import type { AspectRatio, WordTiming } from '../common/media.types';
 import type { MusicInput } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
@@ -23,6 +23,8 @@ export interface RenderScene {
   durationSeconds: number;
   /** Spoken over the scene; burned in as captions when the style asks for them. */
   narration?: string;
+  /** When each narration word is spoken, from the scene's start. */
+  words?: readonly WordTiming[] | null;
 }
 
 export interface RenderInput {

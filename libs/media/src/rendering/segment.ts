@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FONT_DIR } from '../common/fonts';
-import { type AspectRatio, frameSize } from '../common/media.types';
+import { type AspectRatio, frameSize, type WordTiming } from '../common/media.types';
 import { buildTimeline, phraseCues } from '../curating/timeline';
 import { assCaptions } from './captions';
 import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
@@ -14,6 +14,8 @@ export interface SegmentScene {
   durationSeconds: number;
   /** The words spoken over the scene: its burned-in captions. */
   narration?: string;
+  /** When each of them is spoken, from the scene's start: the captions follow them. */
+  words?: readonly WordTiming[] | null;
 }
 
 export interface SegmentInput {
@@ -74,7 +76,9 @@ export async function segmentArgs(
 
   const narration = scenes[i]!.narration ?? '';
   if (style.captions.burn_in && narration.trim() !== '') {
-    const [cue] = buildTimeline([{ narration, durationSeconds: scenes[i]!.durationSeconds }]).cues;
+    const [cue] = buildTimeline([
+      { narration, durationSeconds: scenes[i]!.durationSeconds, words: scenes[i]!.words },
+    ]).cues;
     await writeFile(
       path.join(dir, 'captions.ass'),
       assCaptions(phraseCues(cue!), { width, height }, style.captions),

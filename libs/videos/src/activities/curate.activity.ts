@@ -31,7 +31,11 @@ export function createCurateActivity({ videos, runStep }: CurateDeps): Pick<Vide
             );
           }
           const timeline = buildTimeline(
-            scenes.map((s) => ({ narration: s.narration, durationSeconds: s.narrationSeconds! })),
+            scenes.map((s) => ({
+              narration: s.narration,
+              durationSeconds: s.narrationSeconds!,
+              words: s.words,
+            })),
           );
           const file = path.join(dir, 'subtitles.vtt');
           await writeFile(file, toWebVtt(timeline.cues));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import type { MusicInput, RenderScene, RenderStyle } from '@vidgen/media';
+import type { MusicInput, RenderScene, RenderStyle, WordTiming } from '@vidgen/media';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 
 export interface RenderInputDeps {
@@ -18,6 +18,7 @@ export interface StoredScene {
   audioKey: string;
   durationSeconds: number;
   narration: string;
+  words: WordTiming[] | null;
 }
 
 export type LocalScene = RenderScene & { id: string; position: number };
@@ -80,6 +81,7 @@ export async function storedScenes(
         audioKey: audio.path,
         durationSeconds: s.narrationSeconds,
         narration: s.narration,
+        words: s.words,
       };
     }),
   );
