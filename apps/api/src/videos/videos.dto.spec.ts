@@ -146,12 +146,15 @@ describe('CreateVideoDto content options', () => {
       await body({ prompt: 'Bees', music: { asset_id: IMAGE }, captions: { position: 'top' } }),
     ).options;
     expect(options.music).toEqual({ asset_id: IMAGE, volume: 0.15 });
-    expect(options.captions).toEqual({ burn_in: true, position: 'top', size: 'medium' });
+    expect(options.captions).toEqual({ burn_in: true, position: 'top', size: 'medium', style: 'word' });
     expect(await locs({ prompt: 'Bees', music: { asset_id: IMAGE, volume: 1.5 } })).toEqual([
       ['body', 'music', 'volume'],
     ]);
     expect(await locs({ prompt: 'Bees', captions: { size: 'huge' } })).toEqual([
       ['body', 'captions', 'size'],
+    ]);
+    expect(await locs({ prompt: 'Bees', captions: { style: 'karaoke' } })).toEqual([
+      ['body', 'captions', 'style'],
     ]);
     expect(
       await locs({ prompt: 'Bees', motion: 'spin', transition: 'wipe', language: 'not a code' }),
@@ -162,6 +165,30 @@ describe('CreateVideoDto content options', () => {
         ['body', 'language'],
       ]),
     );
+  });
+
+  it('speaks at speed 1 unless told, takes 0.5–2 and narrate: false, and refuses other speeds at their field', async () => {
+    const defaults = toCreateVideoInput(await body({ prompt: 'Bees' })).options;
+    expect(defaults).toMatchObject({ voice_speed: 1, narrate: true });
+    const chosen = toCreateVideoInput(
+      await body({ prompt: 'Bees', voice_speed: 1.6, narrate: false }),
+    ).options;
+    expect(chosen).toMatchObject({ voice_speed: 1.6, narrate: false });
+    for (const speed of [0.49, 2.01, 'fast']) {
+      const at = (await locs({ prompt: 'Bees', voice_speed: speed })).map((l) => l.join('.'));
+      expect(new Set(at)).toEqual(new Set(['body.voice_speed']));
+    }
+    expect(await locs({ prompt: 'Bees', narrate: 'no' })).toEqual([['body', 'narrate']]);
+  });
+
+  it("carries a scene's recording and refuses one that is not an asset id", async () => {
+    const input = toCreateVideoInput(
+      await body({ prompt: 'Bees', scenes: [{ narration: 'Hello.', audio_asset_id: IMAGE }] }),
+    );
+    expect(input.scenes).toEqual([{ narration: 'Hello.', audio_asset_id: IMAGE }]);
+    expect(
+      await locs({ prompt: 'Bees', scenes: [{ narration: 'Hello.', audio_asset_id: 'x' }] }),
+    ).toEqual([['body', 'scenes', 0, 'audio_asset_id']]);
   });
 });
 

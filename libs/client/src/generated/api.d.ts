@@ -83,6 +83,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/videos/{id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Videos_transcript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/videos/{id}/scenes": {
         parameters: {
             query?: never;
@@ -391,6 +407,11 @@ export type components = {
              * @description An uploaded image of this account, used for the scene instead of a generated one
              */
             image_asset_id?: string;
+            /**
+             * Format: uuid
+             * @description An uploaded audio asset of this account: the scene's narration, its length the scene's; `narration` becomes its captions and no narration credit is charged for it
+             */
+            audio_asset_id?: string;
         };
         MusicDto: {
             /**
@@ -417,6 +438,12 @@ export type components = {
              * @enum {string|null}
              */
             size?: "small" | "medium" | "large" | null;
+            /**
+             * @description `word`: the phrase on screen with the word being spoken highlighted; `phrase`: the phrase alone
+             * @default word
+             * @enum {string|null}
+             */
+            style?: "word" | "phrase" | null;
         };
         CreateVideoDto: {
             /** @example How honey bees make honey */
@@ -436,6 +463,16 @@ export type components = {
              * @example en-us
              */
             voice?: string | null;
+            /**
+             * @description How fast the voice speaks: the narration lasts about 1/voice_speed as long
+             * @default 1
+             */
+            voice_speed?: number | null;
+            /**
+             * @description false: no speech and no narration credit; each scene lasts its reading time and its captions still show
+             * @default true
+             */
+            narrate?: boolean | null;
             /**
              * @description Pass the review gate without waiting for approval
              * @default false
@@ -528,6 +565,8 @@ export type components = {
             position: "bottom" | "center" | "top";
             /** @enum {string} */
             size: "small" | "medium" | "large";
+            /** @enum {string} */
+            style: "word" | "phrase";
         };
         VideoOptionsDto: {
             /** @enum {string} */
@@ -543,6 +582,9 @@ export type components = {
             motion: "kenburns" | "none";
             /** @enum {string} */
             transition: "fade" | "none";
+            voice_speed: number;
+            /** @description false: no speech; captions still show */
+            narrate: boolean;
         };
         FailureReasonDto: {
             /** @enum {string} */
@@ -628,6 +670,28 @@ export type components = {
             /** @example 2026-11-21T10:00:00.123456 */
             created_at: string;
         };
+        TranscriptWordDto: {
+            /** @example Bees */
+            text: string;
+            /** @description Seconds from the start of the video */
+            start: number;
+            /** @description Seconds from the start of the video */
+            end: number;
+        };
+        TranscriptSceneDto: {
+            /** Format: uuid */
+            scene_id: string;
+            /** @description Seconds from the start of the video */
+            start: number;
+            /** @description Seconds from the start of the video */
+            end: number;
+            /** @description In order, inside the scene */
+            words: components["schemas"]["TranscriptWordDto"][];
+        };
+        TranscriptDto: {
+            /** @description In order of position */
+            scenes: components["schemas"]["TranscriptSceneDto"][];
+        };
         SceneRecordDto: {
             /** Format: uuid */
             id: string;
@@ -647,6 +711,11 @@ export type components = {
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
              */
             image_url: string | null;
+            /**
+             * Format: uuid
+             * @description The client's own recording used as the narration; null when it is synthesised
+             */
+            audio_asset_id: string | null;
             /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
@@ -1514,6 +1583,90 @@ export interface operations {
             };
             /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Videos_transcript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every narration word and when it is spoken, in seconds from the start of the video: the timings the captions use */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranscriptDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not completed */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -134,3 +134,45 @@ describe('toWebVtt', () => {
     expect(() => parseWebVtt('WEBVTT\n\n0:0:1 --> 0:0:2\nhi\n')).toThrow();
   });
 });
+
+describe('captions timed by their words', () => {
+  const words = (text: string, spacing: number, from = 0) =>
+    text.split(' ').map((t, i) => ({ text: t, start: from + i * spacing, end: from + i * spacing + spacing * 0.8 }));
+
+  it('places each scene\u2019s words on the video clock, inside the scene, and changes phrase when the next phrase\u2019s first word is spoken', () => {
+    const first = 'Bees dance to tell each other where the flowers are, and the hive listens closely.';
+    const second = 'Then they fly.';
+    const { cues } = buildTimeline([
+      { narration: first, durationSeconds: 5, words: words(first, 0.3, 0.2) },
+      { narration: second, durationSeconds: 2, words: words(second, 0.5) },
+    ]);
+    expect(cues[1]!.words![0]).toEqual({ text: 'Then', start: 5, end: 5.4 });
+    for (const cue of cues) {
+      for (const w of cue.words!) {
+        expect(w.start).toBeGreaterThanOrEqual(cue.start);
+        expect(w.end).toBeLessThanOrEqual(cue.end);
+      }
+    }
+    const pieces = phraseCues(cues[0]!);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces[0]!.start).toBe(0);
+    expect(pieces.at(-1)!.end).toBe(5);
+    for (let i = 1; i < pieces.length; i++) {
+      expect(pieces[i]!.start).toBe(pieces[i - 1]!.end);
+      expect(pieces[i]!.start).toBe(pieces[i]!.words![0]!.start);
+    }
+    expect(pieces.map((p) => p.text).join(' ')).toBe(first);
+    // The WebVTT shows the same phrases at the same times.
+    const vtt = parseWebVtt(toWebVtt(cues));
+    expect(vtt.map((c) => [c.start, c.end])).toEqual(
+      [...pieces, ...phraseCues(cues[1]!)].map((p) => [p.start, p.end]),
+    );
+  });
+
+  it('falls back to sharing the span by length when the words are not the narration\u2019s', () => {
+    const [cue] = buildTimeline([
+      { narration: 'One two three.', durationSeconds: 3, words: [{ text: 'One', start: 0, end: 1 }] },
+    ]).cues;
+    expect(phraseCues(cue!)).toEqual([{ index: 0, start: 0, end: 3, text: 'One two three.' }]);
+  });
+});

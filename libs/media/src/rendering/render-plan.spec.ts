@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CAPTIONS } from '../common/media.types';
 import { normaliseFilter, parseLoudness } from './audio-mix';
-import { assCaptions } from './captions';
+import { assCaptions, HIGHLIGHT_COLOUR } from './captions';
 import { filterValue } from './ffmpeg-process';
 import { kenBurnsFor } from './motion';
 import { fadeFrames, planTimeline, sceneSpan } from './render-plan';
@@ -77,6 +77,30 @@ describe('assCaptions', () => {
       .find((l) => l.startsWith('Dialogue:'))!;
     expect(line).not.toMatch(/[{}\\]/);
     expect(line).toContain('Honey (bold)');
+  });
+
+  it('in the word style shows the phrase once per word, the word being spoken highlighted, back to back', () => {
+    const timed = [
+      {
+        start: 0,
+        end: 2,
+        text: 'Bees {dance} well',
+        words: [
+          { text: 'Bees', start: 0.2, end: 0.6 },
+          { text: '{dance}', start: 0.7, end: 1.2 },
+          { text: 'well', start: 1.3, end: 1.8 },
+        ],
+      },
+    ];
+    const lines = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue:'));
+    const word = lines(assCaptions(timed, frame, DEFAULT_CAPTIONS));
+    expect(word).toEqual([
+      `Dialogue: 0,0:00:00.00,0:00:00.70,Caption,,0,0,0,,{\\1c${HIGHLIGHT_COLOUR}}Bees{\\r} (dance) well`,
+      `Dialogue: 0,0:00:00.70,0:00:01.30,Caption,,0,0,0,,Bees {\\1c${HIGHLIGHT_COLOUR}}(dance){\\r} well`,
+      `Dialogue: 0,0:00:01.30,0:00:02.00,Caption,,0,0,0,,Bees (dance) {\\1c${HIGHLIGHT_COLOUR}}well{\\r}`,
+    ]);
+    const phrase = lines(assCaptions(timed, frame, { ...DEFAULT_CAPTIONS, style: 'phrase' }));
+    expect(phrase).toEqual(['Dialogue: 0,0:00:00.00,0:00:02.00,Caption,,0,0,0,,Bees (dance) well']);
   });
 });
 
