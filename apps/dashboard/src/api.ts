@@ -103,6 +103,7 @@ export type {
   Asset,
   LedgerEntry,
   Scene,
+  Transcript,
   Video,
   VideoEvent,
   Voice,

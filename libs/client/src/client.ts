@@ -10,6 +10,7 @@ export type VideoStatus = Video['status'];
 export type VideoPage = Schemas['VideoPageDto'];
 export type Scene = Schemas['SceneRecordDto'];
 export type VideoEvent = Schemas['VideoEventDto'];
+export type Transcript = Schemas['TranscriptDto'];
 export type CreateVideoBody = Schemas['CreateVideoDto'];
 export type Asset = Schemas['AssetRecordDto'];
 export type Webhook = Schemas['WebhookRecordDto'];

@@ -86,9 +86,9 @@ describe('pricing', () => {
       { item: 'image:b', amount: 1 },
       { item: 'narration', amount: 1 },
     ]);
-    expect(chargesFor([scene('a', 1500), { ...scene('b', 900), synthesised: false }], new Map())).toContainEqual(
-      { item: 'narration', amount: 2 },
-    );
+    expect(
+      chargesFor([scene('a', 1500), { ...scene('b', 900), synthesised: false }], new Map()),
+    ).toContainEqual({ item: 'narration', amount: 2 });
     const silent = [scene('a', 300), scene('b', 300)].map((s) => ({ ...s, synthesised: false }));
     expect(chargesFor(silent, new Map())).toEqual([
       { item: 'image:a', amount: 1 },

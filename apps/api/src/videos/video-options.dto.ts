@@ -1,9 +1,9 @@
 import {
   CAPTION_POSITIONS,
   CAPTION_SIZES,
+  CAPTION_STYLES,
   type CaptionPosition,
   type CaptionSize,
-  CAPTION_STYLES,
   type CaptionStyle,
   DEFAULT_CAPTIONS,
   DEFAULT_MUSIC_VOLUME,
@@ -113,7 +113,8 @@ export class CaptionsDto {
     enum: CAPTION_STYLES,
     default: DEFAULT_CAPTIONS.style,
     nullable: true,
-    description: '`word`: the phrase on screen with the word being spoken highlighted; `phrase`: the phrase alone',
+    description:
+      '`word`: the phrase on screen with the word being spoken highlighted; `phrase`: the phrase alone',
   })
   @Default(DEFAULT_CAPTIONS.style)
   @IsOptional()

@@ -3,16 +3,16 @@ import {
   ASPECT_RATIOS,
   CAPTION_POSITIONS,
   CAPTION_SIZES,
+  CAPTION_STYLES,
   type CaptionPosition,
   type CaptionSize,
-  CAPTION_STYLES,
   type CaptionStyle,
   MOTIONS,
   type Motion,
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import type { toEventRecord, toSceneRecord, Transcript, VideoOptions, VideoRecord } from '@vidgen/videos';
+import type { Transcript, toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,

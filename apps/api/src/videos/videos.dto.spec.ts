@@ -186,9 +186,9 @@ describe('CreateVideoDto content options', () => {
       await body({ prompt: 'Bees', scenes: [{ narration: 'Hello.', audio_asset_id: IMAGE }] }),
     );
     expect(input.scenes).toEqual([{ narration: 'Hello.', audio_asset_id: IMAGE }]);
-    expect(
-      await locs({ prompt: 'Bees', scenes: [{ narration: 'Hello.', audio_asset_id: 'x' }] }),
-    ).toEqual([['body', 'scenes', 0, 'audio_asset_id']]);
+    expect(await locs({ prompt: 'Bees', scenes: [{ narration: 'Hello.', audio_asset_id: 'x' }] })).toEqual([
+      ['body', 'scenes', 0, 'audio_asset_id'],
+    ]);
   });
 });
 

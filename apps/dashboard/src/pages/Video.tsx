@@ -3,6 +3,7 @@ import { type Asset, api, type Scene, type Video, type VideoEvent } from '../api
 import { navigate } from '../router';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
 import { IN_PROGRESS, statusLabel } from './Videos';
+import { VideoTranscript } from './VideoTranscript';
 
 export function VideoPage({ id }: { id: string }) {
   const video = useLoad(() => api<Video>('GET', `/videos/${id}`), [id]);
@@ -72,6 +73,7 @@ export function VideoPage({ id }: { id: string }) {
           </Card>
           {v.failure_reason && <Failure video={v} onChange={refresh} />}
           {v.status === 'completed' && <Player video={v} />}
+          {v.status === 'completed' && <VideoTranscript videoId={v.id} />}
           {v.awaiting_approval && <ReviewGate video={v} onChange={refresh} />}
         </>
       )}

@@ -95,6 +95,7 @@ function NewVideo() {
   const [aspect, setAspect] = useState('16:9');
   const [autoApprove, setAutoApprove] = useState(false);
   const [voice, setVoice] = useState('');
+  const [speed, setSpeed] = useState('1');
   const { busy, error, run } = useAction();
   // The voices of the configured speech provider; the choice is hidden when none are offered.
   const voices = useLoad(() =>
@@ -110,6 +111,7 @@ function NewVideo() {
         aspect_ratio: aspect,
         auto_approve: autoApprove,
         ...(voice && { voice }),
+        ...(speed !== '1' && { voice_speed: Number(speed) }),
       });
       navigate(`/videos/${video.id}`);
     });
@@ -159,6 +161,19 @@ function NewVideo() {
               </select>
             </label>
           )}
+          <label className="field">
+            <span>Speed {Number(speed).toFixed(1)}×</span>
+            <input
+              type="range"
+              min="0.5"
+              max="2"
+              step="0.1"
+              value={speed}
+              onChange={(e) => setSpeed(e.target.value)}
+              data-testid="voice-speed"
+              aria-label="Voice speed"
+            />
+          </label>
           <label className="check">
             <input type="checkbox" checked={autoApprove} onChange={(e) => setAutoApprove(e.target.checked)} />
             Approve automatically (skip the review)

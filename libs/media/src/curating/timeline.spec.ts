@@ -137,7 +137,9 @@ describe('toWebVtt', () => {
 
 describe('captions timed by their words', () => {
   const words = (text: string, spacing: number, from = 0) =>
-    text.split(' ').map((t, i) => ({ text: t, start: from + i * spacing, end: from + i * spacing + spacing * 0.8 }));
+    text
+      .split(' ')
+      .map((t, i) => ({ text: t, start: from + i * spacing, end: from + i * spacing + spacing * 0.8 }));
 
   it('places each scene\u2019s words on the video clock, inside the scene, and changes phrase when the next phrase\u2019s first word is spoken', () => {
     const first = 'Bees dance to tell each other where the flowers are, and the hive listens closely.';

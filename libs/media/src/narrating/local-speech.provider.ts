@@ -1,6 +1,11 @@
 import { writeFileAtomic } from '../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
-import { type GeneratedSpeech, SPEECH_SPEED, type SpeechInput, type SpeechProvider } from '../common/media.types';
+import {
+  type GeneratedSpeech,
+  SPEECH_SPEED,
+  type SpeechInput,
+  type SpeechProvider,
+} from '../common/media.types';
 import { tidyWhitespace } from '../common/text';
 import type { CatalogueVoice } from '../common/voices';
 import { runEspeak } from './espeak-runtime';

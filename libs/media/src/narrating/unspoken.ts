@@ -7,7 +7,9 @@ export const MIN_READING_SECONDS = 2;
 
 /** How long a scene with this text lasts when nothing is spoken: its reading time, 2 s at least. */
 export function readingSeconds(text: string): number {
-  const words = tidyWhitespace(text).split(' ').filter((w) => w !== '').length;
+  const words = tidyWhitespace(text)
+    .split(' ')
+    .filter((w) => w !== '').length;
   return Math.max(MIN_READING_SECONDS, Math.round((words / READING_WORDS_PER_SECOND) * 1000) / 1000);
 }
 
