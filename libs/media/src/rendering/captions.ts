@@ -26,48 +26,57 @@ export function assCaptions(
   const margin = Math.round(frame.height * 0.07);
   const side = Math.round(frame.width * 0.08);
   const box = Math.max(2, Math.round(size * 0.25));
-  const style = [
-    'Caption',
-    FONT_FAMILY,
-    size,
-    '&H00FFFFFF', // primary: white
-    '&H00FFFFFF',
-    '&H50000000', // box (BorderStyle 3 draws it in the outline colour): black, about 70 % opaque
-    '&H00000000',
-    0, // bold
-    0,
-    0,
-    0,
-    100,
-    100,
-    0,
-    0,
-    3, // BorderStyle: opaque box
-    box,
-    0,
-    ALIGNMENT[options.position],
-    side,
-    side,
-    margin,
-    1,
-  ].join(',');
-  const dialogue = (start: number, end: number, text: string) =>
-    `Dialogue: 0,${formatAssTime(start)},${formatAssTime(end)},Caption,,0,0,0,,${text}`;
+  const style = (name: string, borderStyle: number, outline: number) =>
+    [
+      name,
+      FONT_FAMILY,
+      size,
+      '&H00FFFFFF', // primary: white
+      '&H00FFFFFF',
+      '&H50000000', // box (BorderStyle 3 draws it in the outline colour): black, about 70 % opaque
+      '&H00000000',
+      0, // bold
+      0,
+      0,
+      0,
+      100,
+      100,
+      0,
+      0,
+      borderStyle, // 3: opaque box
+      outline,
+      0,
+      ALIGNMENT[options.position],
+      side,
+      side,
+      margin,
+      1,
+    ].join(',');
+  const dialogue = (layer: number, name: string, start: number, end: number, text: string) =>
+    `Dialogue: ${layer},${formatAssTime(start)},${formatAssTime(end)},${name},,0,0,0,,${text}`;
   const events = phrases
     .filter((p) => p.end > p.start && p.text.trim() !== '')
     .flatMap((p) => {
       const words = p.words ?? [];
-      if (options.style !== 'word' || words.length === 0) return [dialogue(p.start, p.end, assText(p.text))];
-      return words.flatMap((_, k) => {
+      if (options.style !== 'word' || words.length === 0)
+        return [dialogue(0, 'Caption', p.start, p.end, assText(p.text))];
+      // libass draws a box per run of differently coloured text, and translucent boxes darken
+      // where they overlap: the phrase's box is one event underneath (its text transparent), and
+      // the text with the spoken word coloured is drawn on it, without a box, once per word.
+      const spoken = words.flatMap((_, k) => {
         const start = k === 0 ? p.start : Math.max(p.start, words[k]!.start);
         const end = k === words.length - 1 ? p.end : Math.min(p.end, words[k + 1]!.start);
         // Centiseconds are what ASS counts: an event shorter than one is never drawn.
         if (Math.round(end * 100) <= Math.round(start * 100)) return [];
         const text = words
-          .map((w, j) => (j === k ? `{\\1c${HIGHLIGHT_COLOUR}}${assText(w.text)}{\\r}` : assText(w.text)))
+          .map((w, j) =>
+            j === k ? `{\\1c${HIGHLIGHT_COLOUR}}${assText(w.text)}{\\1c&HFFFFFF&}` : assText(w.text),
+          )
           .join(' ');
-        return [dialogue(start, end, text)];
+        return [dialogue(1, 'CaptionText', start, end, text)];
       });
+      const plain = words.map((w) => assText(w.text)).join(' ');
+      return [dialogue(0, 'Caption', p.start, p.end, `{\\1a&HFF&}${plain}`), ...spoken];
     });
   return [
     '[Script Info]',
@@ -79,7 +88,8 @@ export function assCaptions(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: ${style}`,
+    `Style: ${style('Caption', 3, box)}`,
+    `Style: ${style('CaptionText', 1, 0)}`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -79,7 +79,7 @@ describe('assCaptions', () => {
     expect(line).toContain('Honey (bold)');
   });
 
-  it('in the word style shows the phrase once per word, the word being spoken highlighted, back to back', () => {
+  it('in the word style boxes the phrase once and draws it on the box once per word, the word being spoken highlighted, back to back', () => {
     const timed = [
       {
         start: 0,
@@ -95,9 +95,10 @@ describe('assCaptions', () => {
     const lines = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue:'));
     const word = lines(assCaptions(timed, frame, DEFAULT_CAPTIONS));
     expect(word).toEqual([
-      `Dialogue: 0,0:00:00.00,0:00:00.70,Caption,,0,0,0,,{\\1c${HIGHLIGHT_COLOUR}}Bees{\\r} (dance) well`,
-      `Dialogue: 0,0:00:00.70,0:00:01.30,Caption,,0,0,0,,Bees {\\1c${HIGHLIGHT_COLOUR}}(dance){\\r} well`,
-      `Dialogue: 0,0:00:01.30,0:00:02.00,Caption,,0,0,0,,Bees (dance) {\\1c${HIGHLIGHT_COLOUR}}well{\\r}`,
+      'Dialogue: 0,0:00:00.00,0:00:02.00,Caption,,0,0,0,,{\\1a&HFF&}Bees (dance) well',
+      `Dialogue: 1,0:00:00.00,0:00:00.70,CaptionText,,0,0,0,,{\\1c${HIGHLIGHT_COLOUR}}Bees{\\1c&HFFFFFF&} (dance) well`,
+      `Dialogue: 1,0:00:00.70,0:00:01.30,CaptionText,,0,0,0,,Bees {\\1c${HIGHLIGHT_COLOUR}}(dance){\\1c&HFFFFFF&} well`,
+      `Dialogue: 1,0:00:01.30,0:00:02.00,CaptionText,,0,0,0,,Bees (dance) {\\1c${HIGHLIGHT_COLOUR}}well{\\1c&HFFFFFF&}`,
     ]);
     const phrase = lines(assCaptions(timed, frame, { ...DEFAULT_CAPTIONS, style: 'phrase' }));
     expect(phrase).toEqual(['Dialogue: 0,0:00:00.00,0:00:02.00,Caption,,0,0,0,,Bees (dance) well']);
