@@ -323,9 +323,11 @@ describe('the web dashboard in a real browser', () => {
       .getByLabel('Prompt')
       .fill('How lighthouses guide ships at night. Their beams sweep across the dark sea.');
     await page.getByLabel('Scenes').selectOption('2');
+    await page.getByLabel('Voice speed').fill('1.3');
     await page.getByRole('button', { name: 'Create video' }).click();
     await page.waitForURL(/\/dashboard\/videos\/[0-9a-f-]{36}$/);
     videoId = page.url().split('/').pop()!;
+    expect((await owner.api.get(`/videos/${videoId}`)).body.options.voice_speed).toBe(1.3);
 
     // Live status: the page follows scripting and refining to the gate by itself.
     const approve = page.getByRole('button', { name: 'Approve and make the video' });
@@ -418,6 +420,10 @@ describe('the web dashboard in a real browser', () => {
     await expect(downloads.getByRole('link').count()).resolves.toBeGreaterThanOrEqual(3);
     await page.getByRole('img', { name: 'Thumbnail of the video' }).waitFor();
     await expect(page.getByRole('table').last().textContent()).resolves.toContain('completed');
+    // The transcript: the words as spoken, scene by scene.
+    const transcript = page.getByTestId('transcript');
+    await transcript.waitFor();
+    await expect(transcript.textContent()).resolves.toContain(narration);
     await expectNoSeriousViolations('completed video');
     await shot('video-completed');
 

@@ -157,4 +157,24 @@ describe('OpenAI-compatible providers', () => {
     );
     expect(fake.requests[1]!.body.voice).toBe('verse');
   });
+
+  it("asks for the speed it is given and spreads the text's words over the speech it gets back", async () => {
+    fake.handlers.set('POST /v1/audio/speech', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(streamedWav(2));
+    });
+    const speech = await new OpenAiSpeechProvider(client, 'gpt-4o-mini-tts', 'alloy').synthesize(
+      { text: 'Bees make honey, all summer long.', voice: 'verse', speed: 1.6 },
+      path.join(dir, 'speech-fast.wav'),
+    );
+    expect(fake.requests[0]!.body).toMatchObject({ voice: 'verse', speed: 1.6 });
+    expect(speech).toMatchObject({ provider: 'openai', voice: 'verse' });
+    expect(speech.words.map((w) => w.text)).toEqual(['Bees', 'make', 'honey,', 'all', 'summer', 'long.']);
+    let previous = 0;
+    for (const w of speech.words) {
+      expect(w.start).toBeGreaterThanOrEqual(previous);
+      expect(w.end).toBeGreaterThan(w.start);
+      previous = w.end;
+    }
+    expect(previous).toBeLessThanOrEqual(2);
+  });
 });
