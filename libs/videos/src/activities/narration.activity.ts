@@ -78,7 +78,7 @@ export function createNarrationActivity({
               mimeType: 'audio/wav',
               words: wordTimingsFromWav(scene.narration, wav),
               provider: 'recording',
-              voice: recording.id,
+              voice: '',
             };
           }
           if (!video.options.narrate) {
@@ -90,7 +90,7 @@ export function createNarrationActivity({
               mimeType: 'audio/wav',
               words: estimateWordTimings(scene.narration, seconds),
               provider: 'none',
-              voice: 'none',
+              voice: '',
             };
           }
           return providers.speech.synthesize(
@@ -137,7 +137,8 @@ export function createNarrationActivity({
               position: scene.position,
               asset_id: asset!.id,
               seconds: speech.durationSeconds,
-              voice: speech.voice || (voice ?? null),
+              // Who spoke: null for the client's recording and for silence.
+              voice: speech.voice || null,
               provider: speech.provider,
               speed: video.options.voice_speed,
               words: speech.words.length,
