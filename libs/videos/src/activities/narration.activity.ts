@@ -120,7 +120,7 @@ export function createNarrationActivity({
             (await videos.events.has(video.accountId, video.id, refund, trx))
           );
         },
-        record: async ({ video, scene, voice }, speech, [asset], trx) => {
+        record: async ({ video, scene }, speech, [asset], trx) => {
           await videos.scenes.setNarration(
             video.accountId,
             video.id,
