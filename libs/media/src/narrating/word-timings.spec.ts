@@ -17,16 +17,18 @@ function expectOrderedWithin(words: WordTiming[], from: number, to: number): voi
   expect(previous).toBeLessThanOrEqual(to);
 }
 
-/** A 16-bit mono WAV: `lead` seconds of silence, `tone` seconds of a 440 Hz tone, `tail` of silence. */
-function toneWav(lead: number, tone: number, tail: number, rate = 16000): Buffer {
-  const wav = silentWav(lead + tone + tail, rate);
-  const first = Math.round(lead * rate);
-  const count = Math.round(tone * rate);
-  for (let i = 0; i < count; i++) {
-    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + (first + i) * 2);
+/** A 16-bit mono WAV of `seconds`, a 440 Hz tone over each of `tones` ([from, to] in seconds), silence elsewhere. */
+function tonesWav(seconds: number, tones: [number, number][], rate = 16000): Buffer {
+  const wav = silentWav(seconds, rate);
+  for (const [from, to] of tones) {
+    for (let i = Math.round(from * rate); i < Math.round(to * rate); i++) {
+      wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+    }
   }
   return wav;
 }
+const toneWav = (lead: number, tone: number, tail: number) =>
+  tonesWav(lead + tone + tail, [[lead, lead + tone]]);
 
 describe('word timings', () => {
   it('spreads every word over the duration, in order, longer words taking longer', () => {
@@ -63,6 +65,26 @@ describe('word timings', () => {
     expect(words[0]!.start).toBeCloseTo(0.4, 1);
     expect(words.at(-1)!.end).toBeCloseTo(1.9, 1);
     expect(soundSpan(silentWav(1))).toBeUndefined();
+  });
+
+  it('places the clauses between the pauses the voice makes where the text pauses', () => {
+    // "Bees fly," is spoken over 0.3–1.0 s, then a pause, "then they rest." over 1.4–2.6 s; a
+    // short closure inside the second clause is not taken for the pause.
+    const wav = tonesWav(3, [
+      [0.3, 1.0],
+      [1.4, 1.9],
+      [1.96, 2.6],
+    ]);
+    const words = wordTimingsFromWav('Bees fly, then they rest.', wav);
+    expect(words.map((w) => w.text)).toEqual(['Bees', 'fly,', 'then', 'they', 'rest.']);
+    expect(words[0]!.start).toBeCloseTo(0.3, 1);
+    expect(words[1]!.end).toBeCloseTo(1.0, 1);
+    expect(words[2]!.start).toBeCloseTo(1.4, 1);
+    expect(words[4]!.end).toBeCloseTo(2.6, 1);
+    // Without a pause in the text, the words share the whole sound.
+    const plain = wordTimingsFromWav('Bees fly then they rest', wav);
+    expect(plain[0]!.start).toBeCloseTo(0.3, 1);
+    expect(plain[4]!.end).toBeCloseTo(2.6, 1);
   });
 
   it('gives a scene nobody speaks its reading time, two seconds at least', () => {

@@ -48,8 +48,32 @@ export function estimateWordTimings(text: string, durationSeconds: number): Word
  */
 export function wordTimingsFromWav(text: string, wav: Buffer): WordTiming[] {
   const info = parseWavHeader(wav, wav.length);
-  const span = soundSpan(wav) ?? { start: 0, end: info.durationSeconds };
-  return spreadWords(narrationWords(text), span.start, span.end);
+  const words = narrationWords(text);
+  const sound = measureSound(wav);
+  if (!sound) return spreadWords(words, 0, info.durationSeconds);
+  // A voice falls silent where the text pauses: the clauses are placed between the silences
+  // measured inside the speech when there are as many of them as pauses in the text.
+  const breaks = words.flatMap((w, i) => (i < words.length - 1 && pauseAfter(w) > 0 ? [i] : []));
+  const gaps = sound.gaps.length >= breaks.length ? longest(sound.gaps, breaks.length) : [];
+  if (breaks.length === 0 || gaps.length !== breaks.length) return spreadWords(words, sound.start, sound.end);
+  const out: WordTiming[] = [];
+  let from = 0;
+  let at = sound.start;
+  breaks.forEach((last, k) => {
+    out.push(...spreadWords(words.slice(from, last + 1), at, gaps[k]!.start));
+    from = last + 1;
+    at = gaps[k]!.end;
+  });
+  out.push(...spreadWords(words.slice(from), at, sound.end));
+  return out;
+}
+
+/** The `n` longest gaps, in order of time. */
+function longest<T extends { start: number; end: number }>(gaps: T[], n: number): T[] {
+  return [...gaps]
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, n)
+    .sort((a, b) => a.start - b.start);
 }
 
 function spreadWords(words: string[], from: number, to: number): WordTiming[] {
@@ -76,11 +100,22 @@ function spreadWords(words: string[], from: number, to: number): WordTiming[] {
 /** 10 ms windows: short enough to find where a word starts, long enough to average a waveform. */
 const WINDOW_SECONDS = 0.01;
 
+/** Silence inside speech shorter than this is a consonant's closure, not a pause. */
+const MIN_GAP_SECONDS = 0.08;
+
 /**
  * Where a 16-bit PCM WAV has sound: from the first to the last 10 ms window whose loudness
  * reaches 3 % of the loudest window's. Undefined for another sample format or silence.
  */
 export function soundSpan(wav: Buffer): { start: number; end: number } | undefined {
+  const sound = measureSound(wav);
+  return sound && { start: sound.start, end: sound.end };
+}
+
+/** The span with sound (see soundSpan) and the silent stretches inside it. */
+function measureSound(
+  wav: Buffer,
+): { start: number; end: number; gaps: { start: number; end: number }[] } | undefined {
   const info = parseWavHeader(wav, wav.length);
   if (info.bitsPerSample !== 16 || info.channels < 1) return undefined;
   const frameBytes = 2 * info.channels;
@@ -96,11 +131,21 @@ export function soundSpan(wav: Buffer): { start: number; end: number } | undefin
     }
     levels.push(Math.sqrt(sum / n));
   }
-  const loudest = Math.max(0, ...levels);
+  const loudest = levels.reduce((a, b) => Math.max(a, b), 0);
   if (loudest < 32) return undefined;
   const threshold = loudest * 0.03;
   const first = levels.findIndex((l) => l >= threshold);
   const last = levels.findLastIndex((l) => l >= threshold);
-  const seconds = (frame: number) => Math.min(frames, frame) / info.sampleRate;
-  return { start: seconds(first * window), end: seconds((last + 1) * window) };
+  const seconds = (window_: number) => Math.min(frames, window_ * window) / info.sampleRate;
+  const gaps: { start: number; end: number }[] = [];
+  let quietFrom: number | undefined;
+  for (let i = first; i <= last; i++) {
+    if (levels[i]! < threshold) quietFrom ??= i;
+    else if (quietFrom !== undefined) {
+      if ((i - quietFrom) * WINDOW_SECONDS >= MIN_GAP_SECONDS)
+        gaps.push({ start: seconds(quietFrom), end: seconds(i) });
+      quietFrom = undefined;
+    }
+  }
+  return { start: seconds(first), end: seconds(last + 1), gaps };
 }
