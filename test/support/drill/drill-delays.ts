@@ -80,7 +80,10 @@ export async function videoTimeline(
     .orderBy('seq')
     .execute();
   for (const e of events) {
-    const at = Date.parse(`${String(e.created_at).replace(' ', 'T')}Z`) / 1000;
+    const created: unknown = e.created_at;
+    const at =
+      (created instanceof Date ? created.getTime() : Date.parse(`${String(created).replace(' ', 'T')}Z`)) /
+      1000;
     lines.push({
       at,
       what: `event ${e.type}${e.stage ? ` (${e.stage})` : ''}${e.status ? ` → ${e.status}` : ''}`,
