@@ -39,7 +39,15 @@ function localNodeBin() {
   );
   // npm's own CLI when an npm script runs this (npm_execpath), else the npm on PATH.
   const npmCli = process.env.npm_execpath;
-  const npmArgs = ['install', '--prefix', localPrefix, '--no-audit', '--no-fund', '--no-save', '--loglevel=error'];
+  const npmArgs = [
+    'install',
+    '--prefix',
+    localPrefix,
+    '--no-audit',
+    '--no-fund',
+    '--no-save',
+    '--loglevel=error',
+  ];
   const result = npmCli
     ? spawnSync(process.execPath, [npmCli, ...npmArgs, LOCAL_NODE_PACKAGE], { stdio: 'inherit' })
     : spawnSync('npm', [...npmArgs, LOCAL_NODE_PACKAGE], { stdio: 'inherit' });

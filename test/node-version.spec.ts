@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-const require = createRequire(import.meta.url);
 const { isSupported, neededLine, installCommand } = require('../scripts/node.cjs') as {
   isSupported: (version: string) => boolean;
   neededLine: (version: string) => string;
