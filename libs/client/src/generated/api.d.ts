@@ -418,6 +418,20 @@ export type components = {
              */
             size?: "small" | "medium" | "large" | null;
         };
+        OutputDto: {
+            /**
+             * @description 720p: 1280×720, 720×1280 or 1024×1024; 1080p: 1920×1080, 1080×1920 or 1080×1080
+             * @default 720p
+             * @enum {string|null}
+             */
+            resolution?: "720p" | "1080p" | null;
+            /**
+             * @description Frames per second
+             * @default 24
+             * @enum {integer|null}
+             */
+            fps?: 24 | 25 | 30 | 60 | null;
+        };
         CreateVideoDto: {
             /** @example How honey bees make honey */
             prompt: string;
@@ -465,6 +479,8 @@ export type components = {
              * @enum {string|null}
              */
             transition?: "fade" | "none" | null;
+            /** @description Frame size and rate; null or left out: 720p at 24 fps */
+            output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
             /** @enum {unknown} */
             scene_count?: null;
@@ -529,6 +545,12 @@ export type components = {
             /** @enum {string} */
             size: "small" | "medium" | "large";
         };
+        OutputOptionsDto: {
+            /** @enum {string} */
+            resolution: "720p" | "1080p";
+            /** @enum {integer} */
+            fps: 24 | 25 | 30 | 60;
+        };
         VideoOptionsDto: {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16" | "1:1";
@@ -543,6 +565,7 @@ export type components = {
             motion: "kenburns" | "none";
             /** @enum {string} */
             transition: "fade" | "none";
+            output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
             /** @enum {string} */
