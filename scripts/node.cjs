@@ -48,9 +48,12 @@ function localNodeBin() {
     '--no-save',
     '--loglevel=error',
   ];
+  // npm's own output is kept back: on failure the one line below says what to do (npm's log of
+  // the attempt stays under ~/.npm/_logs).
+  const quiet = { stdio: ['ignore', 'ignore', 'pipe'] };
   const result = npmCli
-    ? spawnSync(process.execPath, [npmCli, ...npmArgs, LOCAL_NODE_PACKAGE], { stdio: 'inherit' })
-    : spawnSync('npm', [...npmArgs, LOCAL_NODE_PACKAGE], { stdio: 'inherit' });
+    ? spawnSync(process.execPath, [npmCli, ...npmArgs, LOCAL_NODE_PACKAGE], quiet)
+    : spawnSync('npm', [...npmArgs, LOCAL_NODE_PACKAGE], quiet);
   if (result.status === 0 && existsSync(localNode) && isSupported(nodeVersionOf(localNode))) return localBin;
   console.error(neededLine(process.versions.node));
   process.exit(1);
