@@ -94,7 +94,11 @@ describe('the MCP server (vidgen-mcp over stdio) against the running api', () =>
 
     const edited = (await client.callTool({
       name: 'update_scene',
-      arguments: { id: video.id, sceneId: scenes.at(-1).id, narration: 'The last boat reaches the far bank.' },
+      arguments: {
+        id: video.id,
+        sceneId: scenes.at(-1).id,
+        narration: 'The last boat reaches the far bank.',
+      },
     })) as CallToolResult;
     expect(edited.isError ?? false, text(edited)).toBe(false);
     expect((edited.structuredContent as Any).narration).toBe('The last boat reaches the far bank.');
@@ -138,7 +142,33 @@ describe('the MCP server (vidgen-mcp over stdio) against the running api', () =>
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(/^NOT_FOUND: \S/);
     expect(JSON.parse((result.content[1] as { text: string }).text).error.code).toBe('NOT_FOUND');
+
+    const deleted = (await client.callTool({
+      name: 'delete_video',
+      arguments: { id: '00000000-0000-4000-8000-000000000000' },
+    })) as CallToolResult;
+    expect(deleted.isError).toBe(true);
+    expect(text(deleted)).toMatch(/^NOT_FOUND: /);
   });
+
+  it('deletes a video at the review gate and says so, after which it is NOT_FOUND', async () => {
+    const created = (await client.callTool({
+      name: 'create_video',
+      arguments: { prompt: 'A lighthouse at night.', scene_count: 1, wait_for: 'review' },
+    })) as CallToolResult;
+    const { video } = created.structuredContent as Any;
+    const deleted = (await client.callTool({
+      name: 'delete_video',
+      arguments: { id: video.id },
+    })) as CallToolResult;
+    expect(deleted.isError ?? false, text(deleted)).toBe(false);
+    expect(deleted.structuredContent).toEqual({ id: video.id, deleted: true });
+    const gone = (await client.callTool({
+      name: 'get_video',
+      arguments: { id: video.id },
+    })) as CallToolResult;
+    expect(text(gone)).toMatch(/^NOT_FOUND: /);
+  }, 120_000);
 
   it('answers a body the API refuses with VALIDATION_ERROR and its loc, and charges nothing', async () => {
     const before = ((await client.callTool({ name: 'get_credits', arguments: {} })) as CallToolResult)

@@ -263,7 +263,8 @@ export function createVidgenMcpServer(options: VidgenMcpOptions): Server {
     } catch {
       parsed = text;
     }
-    if (res.ok) return parsed ?? { status: res.status };
+    // A 204 (DELETE) has no body: the result says what was done.
+    if (res.ok) return parsed ?? (input.method === 'delete' ? { id: args.id, deleted: true } : {});
     const error = (parsed as { error?: unknown } | undefined)?.error;
     if (error && typeof error === 'object') {
       const e = error as { code?: string; message?: string };
