@@ -61,7 +61,7 @@ describe('the MCP server (vidgen-mcp over stdio) against the running api', () =>
     const create = tools.find((t) => t.name === 'create_video')!;
     expect(create.inputSchema.required).toEqual(['prompt']);
     expect((create.inputSchema.properties as Any).output).toBeDefined();
-    expect((create.inputSchema.properties as Any).aspect_ratio.enum).toContain('9:16');
+    expect(JSON.stringify((create.inputSchema.properties as Any).aspect_ratio)).toContain('9:16');
 
     const { resources } = await client.listResources();
     const guide = await client.readResource({ uri: resources[0]!.uri });

@@ -34,7 +34,12 @@ describe('MCP tool input schemas from the API document', () => {
     expect(create.bodyFields.sort()).toEqual(Object.keys(dto).sort());
     expect(create.schema.required).toEqual(['prompt']);
     expect(create.schema.properties.voice.type).toEqual(['string', 'null']);
-    expect(create.schema.properties.aspect_ratio.enum).toEqual(['16:9', '9:16', '1:1', null]);
+    expect(create.schema.properties.aspect_ratio.anyOf).toEqual([
+      { type: 'string', enum: ['16:9', '9:16', '1:1'] },
+      { type: 'null' },
+    ]);
+    // A nested DTO is inlined where it is referenced.
+    expect(JSON.stringify(create.schema.properties.output)).toContain('"enum":[24,25,30,60]');
     expect(create.schema.properties.idempotency_key).toBeDefined();
     expect(create.headerParams).toEqual({ idempotency_key: 'Idempotency-Key' });
     expect(create.schema.properties.wait_for.enum).toEqual(['none', 'review', 'completed']);
@@ -43,6 +48,8 @@ describe('MCP tool input schemas from the API document', () => {
     expect(validate({ prompt: 'Bees', aspect_ratio: '9:16', wait_for: 'review' })).toBe(true);
     expect(validate({ aspect_ratio: '9:16' })).toBe(false);
     expect(validate({ prompt: 'Bees', colour: 'red' })).toBe(false);
+    expect(validate({ prompt: 'Bees', output: { resolution: '1080p', fps: 30 } })).toBe(true);
+    expect(validate({ prompt: 'Bees', output: { fps: 29 } })).toBe(false);
   });
 
   it('puts path parameters beside the body fields (update_scene) and query parameters (list_videos)', () => {
