@@ -17,18 +17,34 @@ describe('voices', () => {
     owner = await createAccount({ credits: 100 });
   });
 
-  it('GET /voices lists the espeak-ng voices as {data: [{id, name, language, provider}]}', async () => {
+  it("GET /voices lists the Piper voices, then espeak-ng's, as {data: [{id, name, language, provider, quality}]}", async () => {
     const res = await owner.api.get('/voices');
     expect(res.status, res.text).toBe(200);
     const voices = res.body.data as { id: string; name: string; language: string; provider: string }[];
     expect(voices.length).toBeGreaterThan(100);
-    for (const v of voices) expect(Object.keys(v).sort()).toEqual(['id', 'language', 'name', 'provider']);
-    expect(voices).toContainEqual({ id: 'de', name: 'German', language: 'de', provider: 'local' });
+    for (const v of voices)
+      expect(Object.keys(v).sort()).toEqual(['id', 'language', 'name', 'provider', 'quality']);
+    expect(voices[0]).toEqual({
+      id: 'en_US-joe-medium',
+      name: 'English (United States), Joe',
+      language: 'en-US',
+      provider: 'piper',
+      quality: 'neural',
+    });
+    expect(voices.slice(1).every((v) => v.provider === 'espeak')).toBe(true);
+    expect(voices).toContainEqual({
+      id: 'de',
+      name: 'German',
+      language: 'de',
+      provider: 'espeak',
+      quality: 'formant',
+    });
     expect(voices).toContainEqual({
       id: 'en-us',
       name: 'English (America)',
       language: 'en-US',
-      provider: 'local',
+      provider: 'espeak',
+      quality: 'formant',
     });
     expect(voices.map((v) => v.id)).toEqual(expect.arrayContaining(['el', 'ru', 'es-419', 'en-us+f3']));
   });
@@ -70,7 +86,8 @@ describe('voices', () => {
     const defaulted = await createVideo(owner.api, { prompt: 'Пчёлы.', language: 'ru' });
     expect(defaulted.options).toMatchObject({ language: 'ru', voice: 'ru' });
     const english = await createVideo(owner.api, { prompt: 'Bees.' });
-    expect(english.options).toMatchObject({ language: 'en', voice: 'en-gb' });
+    // English's first neural voice is its default (PRODUCT §14).
+    expect(english.options).toMatchObject({ language: 'en', voice: 'en_US-joe-medium' });
     for (const v of [chosen, defaulted, english])
       await waitForVideo(owner.api, v.id, (x) => x.awaiting_approval);
     for (const v of [chosen, defaulted, english])
