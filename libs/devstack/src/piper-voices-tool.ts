@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -48,8 +48,9 @@ export async function installPiperVoice(name: string, opts: InstallVoiceOptions)
       `Piper voice ${name} is not in the pinned checksum list (${Object.keys(opts.pinned ?? PINNED_PIPER_VOICES).join(', ')})`,
     );
   const dir = path.resolve(opts.dir);
-  const existing = findPiperVoices([dir]).find((v) => v.name === name);
-  if (existing && (await sha256File(existing.modelPath)) === pinned.sha256) return existing.modelPath;
+  const installed = path.join(dir, `${name}.onnx`);
+  if ((await present(installed)) && (await present(`${installed}.json`)))
+    if ((await sha256File(installed)) === pinned.sha256) return installed;
 
   const scratch = await mkdtemp(path.join(tmpdir(), 'vidgen-voice-'));
   try {
@@ -141,6 +142,10 @@ async function download(url: string, file: string): Promise<string> {
     createWriteStream(file),
   );
   return file;
+}
+
+async function present(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
 }
 
 /** Rename, or copy then remove when the scratch folder is on another file system. */
