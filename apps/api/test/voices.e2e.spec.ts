@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalSpeechProvider } from '@vidgen/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/support/api';
+import { probe } from '../../../test/support/ffprobe';
+import { loudness } from '../../../test/support/frames';
 import { createVideo, download, events, finished, waitForVideo } from '../../../test/support/videos';
 import { expectError } from './support/auth-endpoints';
 
@@ -92,6 +94,40 @@ describe('voices', () => {
       await waitForVideo(owner.api, v.id, (x) => x.awaiting_approval);
     for (const v of [chosen, defaulted, english])
       expect((await owner.api.delete(`/videos/${v.id}`)).status).toBe(204);
+  });
+
+  it('narrates an English video with the default neural voice: Piper speaks, at the voice’s 22050 Hz', async () => {
+    const { api } = await createAccount({ credits: 100 });
+    const created = await createVideo(api, {
+      prompt: 'Honey bees dance to tell each other where the flowers are. A hive keeps warm in winter.',
+      scene_count: 2,
+      auto_approve: true,
+    });
+    expect(created.options).toMatchObject({ language: 'en', voice: 'en_US-joe-medium' });
+    const done = await waitForVideo(api, created.id, finished, 180_000);
+    expect(done.status, JSON.stringify(done.failure_reason)).toBe('completed');
+
+    const narrated = (await events(api, created.id)).filter((e) => e.type === 'scene_narrated');
+    expect(narrated).toHaveLength(2);
+    for (const e of narrated) expect(e.data).toMatchObject({ voice: 'en_US-joe-medium', provider: 'piper' });
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-piper-'));
+    const scenes = (await api.get(`/videos/${created.id}/scenes`)).body;
+    for (const [i, scene] of scenes.entries()) {
+      const file = path.join(dir, `scene-${i}.wav`);
+      writeFileSync(file, (await download(scene.narration_url)).body);
+      const audio = (await probe(file)).streams.find((s) => s.codec_type === 'audio')!;
+      expect(Number(audio.sample_rate)).toBe(22050);
+      expect(audio.channels).toBe(1);
+      // Speech, not silence or noise at full scale: a voice's loudness.
+      const { integrated } = await loudness(file);
+      expect(integrated).toBeGreaterThan(-35);
+      expect(integrated).toBeLessThan(-8);
+      const seconds = Number((await probe(file)).format.duration);
+      const words = scene.narration.split(/\s+/).length;
+      expect(seconds).toBeGreaterThan(words / 5);
+      expect(seconds).toBeLessThan(words / 1.5 + 1);
+    }
   });
 
   it('makes a German video: German script, German voice, German subtitles', async () => {
