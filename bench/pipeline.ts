@@ -5,7 +5,9 @@
  * as a fraction of the video's length, each stage's share, and the render stage with one and
  * with two media worker processes; and, as the baseline, the same media work done by a plain
  * script in one process (bench/pipeline-baseline.ts), so `pipeline.ratio` says what the
- * service's machinery costs on top of ffmpeg and espeak.
+ * service's machinery costs on top of ffmpeg and the speech engine. English is spoken by the
+ * default Piper voice (neural); one more run with espeak-ng's `en-gb` gives the figure with the
+ * formant voice (`pipeline.realtime_fraction_60s_espeak`).
  *
  *   npm run bench:pipeline [-- --json <file>]
  */
@@ -146,6 +148,7 @@ async function main(): Promise<void> {
     const pids = () => media.map((m) => m.child.pid);
     const one = await produce(bench.stack.baseUrl, key, body, pids());
     const mediaRssMb = peakRssMb(media[0]?.child.pid);
+    const espeak = await produce(bench.stack.baseUrl, key, { ...body, voice: 'en-gb' }, pids());
 
     addMediaWorker();
     await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 2) });
@@ -158,7 +161,8 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     console.log('12 scenes, 16:9 720p, local providers, kenburns + fade + burned-in captions + ducked music');
-    table('one media worker process', one);
+    table('one media worker process (Piper en_US-joe-medium)', one);
+    table('one media worker process (espeak-ng en-gb)', espeak);
     table('two media worker processes', two);
     const r1 = one.stages.rendering ?? Number.NaN;
     const r2 = two.stages.rendering ?? Number.NaN;
@@ -176,6 +180,9 @@ async function main(): Promise<void> {
     writeFigures({
       'pipeline.ratio': one.wallSeconds / plain.wallSeconds,
       'pipeline.realtime_fraction_60s': one.wallSeconds / one.videoSeconds,
+      'pipeline.realtime_fraction_60s_espeak': espeak.wallSeconds / espeak.videoSeconds,
+      'pipeline.narrating_seconds_60s': one.stages.narrating ?? Number.NaN,
+      'pipeline.narrating_seconds_60s_espeak': espeak.stages.narrating ?? Number.NaN,
       'pipeline.seconds_60s': one.wallSeconds,
       'pipeline.plain_seconds': plain.wallSeconds,
       'pipeline.realtime_fraction_60s_two_workers': two.wallSeconds / two.videoSeconds,
