@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogueVoice } from '../../common/voices';
 
@@ -186,11 +186,3 @@ export function piperCatalogue(voices: readonly InstalledPiperVoice[]): Catalogu
   });
 }
 
-/** Every voice file in `dir`, for the one-line listing of `voices:install`. */
-export function listVoiceFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.onnx'));
-  } catch {
-    return [];
-  }
-}
