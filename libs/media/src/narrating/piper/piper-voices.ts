@@ -185,4 +185,3 @@ export function piperCatalogue(voices: readonly InstalledPiperVoice[]): Catalogu
     };
   });
 }
-
