@@ -276,9 +276,9 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
       {
         anyOf: [
           { not: { required: ['scenes'] } },
-          { properties: { scene_count: { enum: [null] } } },
+          { properties: { scene_count: { type: 'null' } } },
           ...counts.map((n) => ({
-            properties: { scenes: { minItems: n, maxItems: n }, scene_count: { enum: [n, null] } },
+            properties: { scenes: { minItems: n, maxItems: n }, scene_count: { const: n } },
           })),
         ],
       },
