@@ -3,7 +3,9 @@ import {
   type CaptionOptions,
   DEFAULT_CAPTIONS,
   DEFAULT_LANGUAGE,
+  DEFAULT_OUTPUT,
   type Motion,
+  type OutputOptions,
   type Transition,
   type WordTiming,
 } from '@vidgen/media';
@@ -31,6 +33,8 @@ export interface VideoOptions {
   voice_speed: number;
   /** false: no speech, each scene lasts its reading time and its captions still show. */
   narrate: boolean;
+  /** Frame size and rate: 720p at 24 fps unless the client chose otherwise. */
+  output: OutputOptions;
 }
 
 /**
@@ -51,6 +55,7 @@ export function videoOptions(
     transition: stored.transition ?? 'fade',
     voice_speed: stored.voice_speed ?? 1,
     narrate: stored.narrate ?? true,
+    output: { ...DEFAULT_OUTPUT, ...stored.output },
   };
 }
 

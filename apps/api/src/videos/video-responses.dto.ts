@@ -7,8 +7,12 @@ import {
   type CaptionPosition,
   type CaptionSize,
   type CaptionStyle,
+  FRAME_RATES,
+  type FrameRate,
   MOTIONS,
   type Motion,
+  RESOLUTIONS,
+  type Resolution,
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
@@ -43,6 +47,11 @@ export class CaptionOptionsDto {
   @ApiProperty({ enum: CAPTION_STYLES }) style: CaptionStyle;
 }
 
+export class OutputOptionsDto {
+  @ApiProperty({ enum: RESOLUTIONS }) resolution: Resolution;
+  @ApiProperty({ type: 'integer', enum: FRAME_RATES }) fps: FrameRate;
+}
+
 /** The choices made at creation, defaults filled in. */
 export class VideoOptionsDto {
   @ApiProperty({ enum: ASPECT_RATIOS }) aspect_ratio: VideoOptions['aspect_ratio'];
@@ -55,6 +64,7 @@ export class VideoOptionsDto {
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
   @ApiProperty({ minimum: 0.5, maximum: 2 }) voice_speed: number;
   @ApiProperty({ description: 'false: no speech; captions still show' }) narrate: boolean;
+  @ApiProperty({ type: OutputOptionsDto }) output: OutputOptionsDto;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
 

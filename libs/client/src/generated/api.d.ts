@@ -438,6 +438,18 @@ export type components = {
              */
             style?: ("word" | "phrase") | null;
         };
+        OutputDto: {
+            /**
+             * @description 720p: 1280×720, 720×1280 or 1024×1024; 1080p: 1920×1080, 1080×1920 or 1080×1080
+             * @default 720p
+             */
+            resolution?: ("720p" | "1080p") | null;
+            /**
+             * @description Frames per second
+             * @default 24
+             */
+            fps?: (24 | 25 | 30 | 60) | null;
+        };
         CreateVideoDto: {
             /** @example How honey bees make honey */
             prompt: string;
@@ -490,6 +502,8 @@ export type components = {
              * @default fade
              */
             transition?: ("fade" | "none") | null;
+            /** @description Frame size and rate; null or left out: 720p at 24 fps */
+            output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
             scene_count?: null;
         } | {
@@ -555,6 +569,12 @@ export type components = {
             /** @enum {string} */
             style: "word" | "phrase";
         };
+        OutputOptionsDto: {
+            /** @enum {string} */
+            resolution: "720p" | "1080p";
+            /** @enum {integer} */
+            fps: 24 | 25 | 30 | 60;
+        };
         VideoOptionsDto: {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16" | "1:1";
@@ -572,6 +592,7 @@ export type components = {
             voice_speed: number;
             /** @description false: no speech; captions still show */
             narrate: boolean;
+            output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
             /** @enum {string} */
@@ -746,10 +767,15 @@ export type components = {
              */
             language: string;
             /**
-             * @description The configured speech provider
+             * @description The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or OpenAI
              * @enum {string}
              */
-            provider: "local" | "openai";
+            provider: "piper" | "espeak" | "openai";
+            /**
+             * @description `neural`: a trained voice model; `formant`: rule-based synthesis. Neural voices are listed first
+             * @enum {string}
+             */
+            quality: "neural" | "formant";
         };
         VoiceListDto: {
             data: components["schemas"]["VoiceDto"][];

@@ -19,7 +19,8 @@ const voice = (id: string, language: string, variant = false): CatalogueVoice =>
   id,
   name: id,
   language,
-  provider: 'local',
+  provider: 'espeak',
+  quality: 'formant',
   speaks: [{ tag: language, priority: 0 }],
   variant,
 });

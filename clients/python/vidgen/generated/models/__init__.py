@@ -44,6 +44,12 @@ from .live_dto import LiveDto
 from .live_dto_status import LiveDtoStatus
 from .music_dto import MusicDto
 from .music_options_dto import MusicOptionsDto
+from .output_dto import OutputDto
+from .output_dto_fps_type_0 import OutputDtoFpsType0
+from .output_dto_resolution_type_0 import OutputDtoResolutionType0
+from .output_options_dto import OutputOptionsDto
+from .output_options_dto_fps import OutputOptionsDtoFps
+from .output_options_dto_resolution import OutputOptionsDtoResolution
 from .purchase_dto import PurchaseDto
 from .purchase_dto_plan import PurchaseDtoPlan
 from .purchase_result_dto import PurchaseResultDto
@@ -77,6 +83,7 @@ from .video_record_dto_status import VideoRecordDtoStatus
 from .videos_list_status import VideosListStatus
 from .voice_dto import VoiceDto
 from .voice_dto_provider import VoiceDtoProvider
+from .voice_dto_quality import VoiceDtoQuality
 from .voice_list_dto import VoiceListDto
 from .webhook_delivery_dto import WebhookDeliveryDto
 from .webhook_delivery_dto_event import WebhookDeliveryDtoEvent
@@ -130,6 +137,12 @@ __all__ = (
     "LiveDtoStatus",
     "MusicDto",
     "MusicOptionsDto",
+    "OutputDto",
+    "OutputDtoFpsType0",
+    "OutputDtoResolutionType0",
+    "OutputOptionsDto",
+    "OutputOptionsDtoFps",
+    "OutputOptionsDtoResolution",
     "PurchaseDto",
     "PurchaseDtoPlan",
     "PurchaseResultDto",
@@ -163,6 +176,7 @@ __all__ = (
     "VideosListStatus",
     "VoiceDto",
     "VoiceDtoProvider",
+    "VoiceDtoQuality",
     "VoiceListDto",
     "WebhookDeliveryDto",
     "WebhookDeliveryDtoEvent",

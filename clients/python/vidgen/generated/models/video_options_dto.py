@@ -13,6 +13,7 @@ from ..models.video_options_dto_transition import VideoOptionsDtoTransition
 if TYPE_CHECKING:
     from ..models.caption_options_dto import CaptionOptionsDto
     from ..models.music_options_dto import MusicOptionsDto
+    from ..models.output_options_dto import OutputOptionsDto
 
 
 T = TypeVar("T", bound="VideoOptionsDto")
@@ -32,6 +33,7 @@ class VideoOptionsDto:
         transition (VideoOptionsDtoTransition):
         voice_speed (float):
         narrate (bool): false: no speech; captions still show
+        output (OutputOptionsDto):
     """
 
     aspect_ratio: VideoOptionsDtoAspectRatio
@@ -44,6 +46,7 @@ class VideoOptionsDto:
     transition: VideoOptionsDtoTransition
     voice_speed: float
     narrate: bool
+    output: OutputOptionsDto
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +77,8 @@ class VideoOptionsDto:
 
         narrate = self.narrate
 
+        output = self.output.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -88,6 +93,7 @@ class VideoOptionsDto:
                 "transition": transition,
                 "voice_speed": voice_speed,
                 "narrate": narrate,
+                "output": output,
             }
         )
 
@@ -97,6 +103,7 @@ class VideoOptionsDto:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.caption_options_dto import CaptionOptionsDto
         from ..models.music_options_dto import MusicOptionsDto
+        from ..models.output_options_dto import OutputOptionsDto
 
         d = dict(src_dict)
         aspect_ratio = VideoOptionsDtoAspectRatio(d.pop("aspect_ratio"))
@@ -137,6 +144,8 @@ class VideoOptionsDto:
 
         narrate = d.pop("narrate")
 
+        output = OutputOptionsDto.from_dict(d.pop("output"))
+
         video_options_dto = cls(
             aspect_ratio=aspect_ratio,
             voice=voice,
@@ -148,6 +157,7 @@ class VideoOptionsDto:
             transition=transition,
             voice_speed=voice_speed,
             narrate=narrate,
+            output=output,
         )
 
         video_options_dto.additional_properties = d
