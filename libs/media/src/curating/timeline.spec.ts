@@ -171,6 +171,23 @@ describe('captions timed by their words', () => {
     );
   });
 
+  it('shows the words as the narration writes them when the voice reported them without punctuation', () => {
+    const [cue] = buildTimeline([
+      {
+        narration: 'Bees fly, then rest.',
+        durationSeconds: 2,
+        words: words('Bees fly then rest', 0.4),
+      },
+    ]).cues;
+    expect(cue!.words!.map((w) => w.text)).toEqual(['Bees', 'fly,', 'then', 'rest.']);
+    expect(phraseCues(cue!).flatMap((p) => p.words!.map((w) => w.text))).toEqual([
+      'Bees',
+      'fly,',
+      'then',
+      'rest.',
+    ]);
+  });
+
   it('falls back to sharing the span by length when the words are not the narration\u2019s', () => {
     const [cue] = buildTimeline([
       { narration: 'One two three.', durationSeconds: 3, words: [{ text: 'One', start: 0, end: 1 }] },

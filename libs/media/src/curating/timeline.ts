@@ -38,7 +38,7 @@ export function buildTimeline(scenes: TimelineScene[]): { cues: Cue[]; totalSeco
     elapsed += d;
     const end = round3(elapsed);
     const cue: Cue = { index, start, end, text: tidyWhitespace(scene.narration ?? '') };
-    if (scene.words && scene.words.length > 0) cue.words = placeWords(scene.words, start, end);
+    if (scene.words && scene.words.length > 0) cue.words = placeWords(scene.words, cue.text, start, end);
     cues.push(cue);
   });
   return { cues, totalSeconds: round3(elapsed) };
@@ -46,15 +46,23 @@ export function buildTimeline(scenes: TimelineScene[]): { cues: Cue[]; totalSeco
 
 /**
  * A scene's word timings moved onto the video's clock: shifted by the scene's start, kept in
- * order and inside the scene's span, whole milliseconds.
+ * order and inside the scene's span, whole milliseconds. Where the voice reported one timing
+ * per written word, each word reads as the narration writes it (a voice may drop punctuation).
  */
-function placeWords(words: readonly WordTiming[], start: number, end: number): WordTiming[] {
+function placeWords(
+  words: readonly WordTiming[],
+  narration: string,
+  start: number,
+  end: number,
+): WordTiming[] {
+  const written = narration === '' ? [] : narration.split(' ');
+  const asWritten = written.length === words.length;
   let previous = start;
-  return words.map((w) => {
+  return words.map((w, i) => {
     const wordStart = Math.min(end, Math.max(previous, round3(start + w.start)));
     const wordEnd = Math.min(end, Math.max(wordStart, round3(start + w.end)));
     previous = wordEnd;
-    return { text: w.text, start: wordStart, end: wordEnd };
+    return { text: asWritten ? written[i]! : w.text, start: wordStart, end: wordEnd };
   });
 }
 
