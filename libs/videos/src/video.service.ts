@@ -187,8 +187,24 @@ export class VideoService {
     return this.get(accountId, id);
   }
 
-  async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
+  /**
+   * State comes before content (PRODUCT §12): scenes change only while the video awaits approval,
+   * so a completed, failed or running video refuses any scene edit with 409 INVALID_STATE before
+   * its body is looked at. The api checks this before it validates the body; the workflow checks
+   * it again when the edit arrives.
+   */
+  async assertScenesEditable(accountId: string, id: string): Promise<Video> {
     const video = await this.get(accountId, id);
+    if (video.awaitingApproval) return video;
+    throw new InvalidStateError(
+      video.status === 'completed' || video.status === 'failed'
+        ? `Scenes of a ${video.status} video cannot be changed`
+        : 'Scenes can only be changed while the video awaits approval',
+    );
+  }
+
+  async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
+    const video = await this.assertScenesEditable(accountId, id);
     if (edit.op !== 'delete' && edit.image_asset_id) {
       const image = edit.image_asset_id;
       // At the gate nothing is in progress, so a later delete is allowed; only the check is shared.

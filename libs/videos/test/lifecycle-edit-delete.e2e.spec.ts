@@ -14,6 +14,7 @@ import {
   approveAndFinish,
   atGate,
   cleanLog,
+  createVideo,
   expectApiError,
   finished,
   scenePath,
@@ -150,6 +151,50 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       await expectSceneEditsRefused(client, gated.id, scenes[0]!.id);
       const now = await scenesOf(client, gated.id);
       expect(now.map((s) => [s.id, s.narration])).toEqual(scenes.map((s) => [s.id, s.narration]));
+    });
+
+    it('state comes before the body: on a completed video an unknown image_asset_id or an over-long narration is still 409 INVALID_STATE', async () => {
+      const { client, video, scenes } = await completedVideo();
+      const sceneId = scenes[0]!.id;
+      for (const body of [{ image_asset_id: randomUUID() }, { narration: 'x'.repeat(5000) }]) {
+        expectApiError(
+          await client.PATCH('/api/v1/videos/{id}/scenes/{sceneId}', {
+            ...scenePath(video.id, sceneId),
+            body: body as never,
+          }),
+          409,
+          'INVALID_STATE',
+        );
+        expectApiError(
+          await client.POST('/api/v1/videos/{id}/scenes', {
+            ...videoPath(video.id),
+            body: { ...SCENE, ...body } as never,
+          }),
+          409,
+          'INVALID_STATE',
+        );
+      }
+      expect((await scenesOf(client, video.id)).map((s) => s.id)).toEqual(scenes.map((s) => s.id));
+    });
+
+    it('on a video that failed while scripting (no scenes): PATCH, POST and DELETE are 409 INVALID_STATE, not 404', async () => {
+      const { client } = await createAccount({ credits: 0 });
+      const created = await createVideo(client, {
+        prompt: BEES,
+        scene_count: 1,
+        faults: { scripting: { fail: true } },
+      });
+      expect((await waitFor(client, created.id, finished)).status).toBe('failed');
+      expect(await scenesOf(client, created.id)).toEqual([]);
+      await expectSceneEditsRefused(client, created.id, randomUUID());
+      expectApiError(
+        await client.PATCH('/api/v1/videos/{id}/scenes/{sceneId}', {
+          ...scenePath(created.id, randomUUID()),
+          body: { image_asset_id: randomUUID() } as never,
+        }),
+        409,
+        'INVALID_STATE',
+      );
     });
 
     it('while a stage runs: 409 INVALID_STATE', async () => {
