@@ -113,9 +113,9 @@ export class VideoRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
-      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
-      // A video at the review gate waits for its owner, not for us: it holds no slot until approved.
-      .where('awaiting_approval', '=', false);
+      // A video at the review gate is `pending`, which the interface counts as in progress: it
+      // holds its slot until it is deleted or fails (PRODUCT §12).
+      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
     const { n } = await q.executeTakeFirstOrThrow();
     return Number(n);
