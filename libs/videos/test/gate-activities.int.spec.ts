@@ -101,6 +101,21 @@ describe('gate activities on PostgreSQL', () => {
     expect(edited!.narration).not.toMatch(/\p{Cc}/u);
   });
 
+  it('a clearScenes attempt that outlived its timeout leaves the script written after the successful retry alone', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect(await videos().scenes.list(accountId, videoId)).toEqual([]);
+    // The new script of version 2 is written after the retry cleared the old one.
+    await videos().transaction((trx) =>
+      videos().scenes.replace(accountId, videoId, [{ visual_description: 'New', narration: 'New line.' }], trx),
+    );
+    // The first attempt, still running, reaches its clear only now.
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect((await videos().scenes.list(accountId, videoId)).map((s) => s.narration)).toEqual(['New line.']);
+    const cleared = (await videos().events.list(accountId, videoId)).filter((e) => e.type === 'scenes_cleared');
+    expect(cleared).toHaveLength(1);
+  });
+
   it('an approval settled as abandoned can no longer be booked by a late attempt, and charges nothing', async () => {
     const { videoId, accountId } = await videoAtGate();
     const settled = await run(() =>

@@ -22,15 +22,20 @@ export function createCleanupActivities({
       const input = parseInput(schemas.clearScenes, raw);
       const video = await loadVideo(videos, input.videoId);
       const { accountId, id: videoId } = video;
-      const scenes = await videos.scenes.list(accountId, videoId);
-      await videos.transaction(async (trx) => {
+      const key = eventKeys.script.cleared(input.scriptVersion);
+      // Lock, check the key, then clear: an attempt that outlived its timeout finds the key its
+      // successful retry wrote and leaves alone the script written since.
+      const cleared = await videos.transaction(async (trx) => {
+        await videos.events.lock(accountId, videoId, trx);
+        if (await videos.events.has(accountId, videoId, key, trx)) return false;
+        const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
         await assets.markVideoDeleted(accountId, videoId, trx);
         await videos.events.record(
           accountId,
           videoId,
           {
-            key: eventKeys.script.cleared(input.scriptVersion),
+            key,
             type: 'scenes_cleared',
             data: { scene_count: scenes.length },
             set: {
@@ -42,8 +47,9 @@ export function createCleanupActivities({
           },
           trx,
         );
+        return true;
       });
-      await storage.removeVideo(accountId, videoId);
+      if (cleared) await storage.removeVideo(accountId, videoId);
     },
 
     async purgeVideo(raw) {
