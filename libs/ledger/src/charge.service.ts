@@ -19,8 +19,9 @@ export class ChargeService {
     accountId: string,
     videoId: string,
     scenes: readonly SceneForPricing[],
+    trx?: Tx,
   ): Promise<ChargeItem[]> {
-    return chargesFor(scenes, await this.ledger.heldByItem(accountId, videoId));
+    return chargesFor(scenes, await this.ledger.heldByItem(accountId, videoId, trx));
   }
 
   /**

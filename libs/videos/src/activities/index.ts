@@ -41,7 +41,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
   const activities: VideoActivities = {
     ...createTransitionActivity({ videos }),
     ...createScriptActivities({ videos, providers }),
-    ...createApprovalActivities({ videos, slots, charges }),
+    ...createApprovalActivities({ videos, slots, charges, assets }),
     ...createSceneImageActivity({ videos, providers, runStep }),
     ...createNarrationActivity({ videos, providers, runStep }),
     ...createCurateActivity({ videos, runStep }),
