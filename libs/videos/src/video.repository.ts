@@ -122,18 +122,17 @@ export class VideoRepository {
   }
 
   /**
-   * Whether an in-progress video of the account (one holding a slot, as above) uses a client's
-   * asset: as a scene's image, as an image of the client's script before its scenes exist
-   * (`client_scenes`), or as its music (`options.music.asset_id`).
+   * Whether any live video of the account references an asset (PRODUCT §8, §12): as a scene's
+   * image or narration (generated or the client's), as an image of the client's script before
+   * its scenes exist (`client_scenes`), or as its music (`options.music.asset_id`). Whatever the
+   * video's state: a failed video's retry and a video at the gate need them as much as a running one.
    */
-  async usesAssetInProgress(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
+  async usesAsset(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)
       .selectFrom('videos as v')
       .select('v.id')
       .where('v.account_id', '=', accountId)
       .where('v.deleted_at', 'is', null)
-      .where('v.status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
-      .where('v.awaiting_approval', '=', false)
       .where((eb) =>
         eb.or([
           eb(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', assetId),
@@ -144,7 +143,7 @@ export class VideoRepository {
               .selectFrom('scenes as s')
               .select('s.id')
               .whereRef('s.video_id', '=', 'v.id')
-              .where('s.image_asset_id', '=', assetId),
+              .where((w) => w.or([w('s.image_asset_id', '=', assetId), w('s.narration_asset_id', '=', assetId)])),
           ),
         ]),
       )
