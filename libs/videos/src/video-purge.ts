@@ -1,22 +1,35 @@
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { VideoRepository } from './video.repository';
+import { countRefunded, refundUnmade, type UnmadeRefunder } from './unmade-refund';
 
 /**
- * Deletes a video: the row and its assets are marked deleted and logged in one transaction,
- * then the files are removed. Ledger events stay (they are the account's history). Safe to
- * repeat: a second call finds nothing left to do.
+ * Deletes a video: the credits held for what it never made go back (when `charges` is given),
+ * the row and its assets are marked deleted and logged in one transaction, then the files are
+ * removed. Ledger events stay (they are the account's history). Safe to repeat: a second call
+ * finds nothing left to do.
  */
 export async function purgeVideo(
-  deps: { videos: VideoRepository; assets: AssetRepository; storage: AssetStorage },
+  deps: { videos: VideoRepository; assets: AssetRepository; storage: AssetStorage; charges?: UnmadeRefunder },
   videoId: string,
 ): Promise<void> {
   const video = await deps.videos.findForWorkflow(videoId);
   if (!video) return;
-  await deps.videos.transaction(async (trx) => {
+  const refunded = await deps.videos.transaction(async (trx) => {
+    const credits = deps.charges
+      ? await refundUnmade(
+          { videos: deps.videos, charges: deps.charges },
+          video,
+          'deleted',
+          'video deleted before this was made',
+          trx,
+        )
+      : 0;
     // The one event key that eventKeys (@vidgen/workflows) does not list yet.
     await deps.videos.events.record(video.accountId, videoId, { key: 'deleted', type: 'deleted' }, trx);
     await deps.assets.markVideoDeleted(video.accountId, videoId, trx);
     await deps.videos.softDelete(video.accountId, videoId, trx);
+    return credits;
   });
+  countRefunded(refunded);
   await deps.storage.removeVideo(video.accountId, videoId);
 }

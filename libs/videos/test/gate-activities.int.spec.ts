@@ -116,6 +116,35 @@ describe('gate activities on PostgreSQL', () => {
     expect(cleared).toHaveLength(1);
   });
 
+  it('a regenerate gives back the credits held for images and narration the old script never made, once; made images stay paid', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    await run(() =>
+      a.approveProduction({ videoId, run: 1, charges: [], resumeStage: 'visualising', isRetry: false }),
+    );
+    const ledger = new LedgerRepository(testDb());
+    expect((await ledger.account(accountId))!.balance).toBe(17); // two images, the narration
+    // Visualising made scene 1's image, failed on scene 2 before its refund, and narration never ran.
+    const [first] = await videos().scenes.list(accountId, videoId);
+    const image = await new AssetRepository(testDb()).insert({
+      accountId,
+      videoId,
+      type: 'image',
+      path: `${accountId}/${videoId}/scene-1.png`,
+      mimeType: 'image/png',
+      sizeBytes: 10,
+    });
+    await videos().transaction((trx) => videos().scenes.setImage(accountId, videoId, first!.id, image.id, trx));
+
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect((await ledger.account(accountId))!.balance).toBe(19);
+    expect((await videos().find(accountId, videoId))!.creditsRefunded).toBe(2);
+    const refunds = (await videos().events.list(accountId, videoId)).filter((e) => e.type === 'refunded');
+    expect(refunds.map((e) => (e.data as { item: string }).item).sort()).toEqual(
+      ['narration', expect.stringMatching(/^image:/)].sort(),
+    );
+  });
+
   it('an approval prices the scenes as they stand when it commits: a client image deleted after planning is charged, not free', async () => {
     const { videoId, accountId } = await videoAtGate(20, 2);
     const image = await new AssetRepository(testDb()).insert({

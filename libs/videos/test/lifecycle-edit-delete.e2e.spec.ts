@@ -5,6 +5,7 @@ import { createAccount } from '../../../test/support/api';
 import {
   assetFilesOf,
   assetIdOf,
+  balanceOf,
   closeTemporal,
   existingFiles,
   ledgerOf,
@@ -226,8 +227,8 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(await workflowStatus(gated.id)).toBe('COMPLETED');
     });
 
-    it('on a failed video: 204, its files are gone, its ledger events stay, its workflow ends', async () => {
-      const { client } = await createAccount({ credits: 20 });
+    it('on a failed video: 204, its files are gone, its ledger events stay, the narration credits held for narration never made go back once, its workflow ends', async () => {
+      const { client, accountId } = await createAccount({ credits: 20 });
       const gated = await toGate(client, {
         prompt: BEES,
         scene_count: 2,
@@ -242,11 +243,23 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(ledger.map((e) => e.kind).sort()).toEqual(['charged', 'charged', 'charged', 'refunded']);
       const files = await assetFilesOf(gated.id);
       expect(existingFiles(files)).toHaveLength(1);
+      // A failed video's own generated image is in use: its retry resumes from it.
+      const assetId = assetIdOf(kept.image_url)!;
+      expectApiError(await client.DELETE('/api/v1/assets/{id}', videoPath(assetId)), 409, 'INVALID_STATE');
+      const before = await balanceOf(accountId);
 
       expect((await client.DELETE('/api/v1/videos/{id}', videoPath(gated.id))).response.status).toBe(204);
+      // Visualising failed, so narration was never made: its credit goes back; the image made stays paid.
+      const after = await ledgerOf(gated.id);
+      expect(after.slice(0, ledger.length)).toEqual(ledger);
+      expect(after.slice(ledger.length).map((e) => [e.kind, e.item, e.amount])).toEqual([
+        ['refunded', 'narration', 1],
+      ]);
+      expect(await balanceOf(accountId)).toBe(before + 1);
+      expectApiError(await client.DELETE('/api/v1/videos/{id}', videoPath(gated.id)), 404, 'NOT_FOUND');
+      expect(await ledgerOf(gated.id)).toEqual(after);
       expectApiError(await client.GET('/api/v1/videos/{id}', videoPath(gated.id)), 404, 'NOT_FOUND');
       expect((await download(kept.image_url!)).status).toBe(404);
-      const assetId = assetIdOf(kept.image_url)!;
       expectApiError(
         await client.GET('/api/v1/assets/{id}/content', { ...videoPath(assetId), parseAs: 'stream' }),
         404,
@@ -254,7 +267,6 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       );
       expectApiError(await client.GET('/api/v1/assets/{id}', videoPath(assetId)), 404, 'NOT_FOUND');
       expect(existingFiles(files)).toEqual([]);
-      expect(await ledgerOf(gated.id)).toEqual(ledger);
       expect(await workflowStatus(gated.id)).toBe('COMPLETED');
     });
 

@@ -1,6 +1,9 @@
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
+import { lockForUpdate } from '@vidgen/db';
+import type { ChargeService } from '@vidgen/ledger';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
+import { countRefunded, refundUnmade } from '../unmade-refund';
 import { purgeVideo } from '../video-purge';
 import { parseInput, schemas } from './activity-inputs';
 import { loadVideo } from './video-loader';
@@ -9,6 +12,7 @@ export interface CleanupDeps {
   videos: VideoRepository;
   assets: AssetRepository;
   storage: AssetStorage;
+  charges: Pick<ChargeService, 'refundUnmade'>;
 }
 
 /** What a regenerate leaves behind (the old scenes and their assets), and a deleted video. */
@@ -16,6 +20,7 @@ export function createCleanupActivities({
   videos,
   assets,
   storage,
+  charges,
 }: CleanupDeps): Pick<VideoActivities, 'clearScenes' | 'purgeVideo'> {
   return {
     async clearScenes(raw) {
@@ -26,8 +31,19 @@ export function createCleanupActivities({
       // Lock, check the key, then clear: an attempt that outlived its timeout finds the key its
       // successful retry wrote and leaves alone the script written since.
       const cleared = await videos.transaction(async (trx) => {
+        // Lock order everywhere: the account (a refund below moves its credits), then the video.
+        await lockForUpdate(trx, accountId);
         await videos.events.lock(accountId, videoId, trx);
         if (await videos.events.has(accountId, videoId, key, trx)) return false;
+        // What the old scenes held for images and narration never made goes back; the new
+        // script is priced afresh at its approval (PRODUCT §12).
+        const refunded = await refundUnmade(
+          { videos, charges },
+          video,
+          `script${input.scriptVersion}`,
+          'script replaced before this was made',
+          trx,
+        );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
         await assets.markVideoDeleted(accountId, videoId, trx);
@@ -47,14 +63,17 @@ export function createCleanupActivities({
           },
           trx,
         );
-        return true;
+        return { refunded };
       });
-      if (cleared) await storage.removeVideo(accountId, videoId);
+      if (cleared) {
+        countRefunded(cleared.refunded);
+        await storage.removeVideo(accountId, videoId);
+      }
     },
 
     async purgeVideo(raw) {
       const input = parseInput(schemas.videoOnly, raw);
-      await purgeVideo({ videos, assets, storage }, input.videoId);
+      await purgeVideo({ videos, assets, storage, charges }, input.videoId);
     },
   };
 }

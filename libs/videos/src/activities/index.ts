@@ -49,7 +49,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createRenderSegmentActivity({ videos, assets, storage, renderer, runStep }),
     ...createRefundActivity({ videos, charges }),
     ...createSceneEditActivity({ videos }),
-    ...createCleanupActivities({ videos, assets, storage }),
+    ...createCleanupActivities({ videos, assets, storage, charges }),
   };
   return deps.mediaOrder
     ? { ...activities, ...inMediaOrder(deps.mediaOrder, videos, activities) }
