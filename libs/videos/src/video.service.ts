@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { type AssetReference, assertAssetReferences } from './client-assets';
 import type { VideoRepository } from './video.repository';
 import type { ClientScene, Scene, Video, VideoEvent, VideoOptions } from './video.types';
+import type { UnmadeRefunder } from './unmade-refund';
 import { purgeVideo } from './video-purge';
 import { VideoSlots } from './video-slots';
 import { type VideoWorkflowGateway, WorkflowClosedError } from './video-workflow.gateway';
@@ -57,6 +58,8 @@ export class VideoService {
       onStartFailure?: (videoId: string, err: unknown) => void;
       /** Counts a creation against the account's daily quota, in the creating transaction. */
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
+      /** Refunds what a deleted video never made, when the api purges it itself. */
+      charges?: UnmadeRefunder;
     },
   ) {
     this.slots = new VideoSlots(videos);
@@ -229,7 +232,7 @@ export class VideoService {
   async delete(accountId: string, id: string): Promise<void> {
     const video = await this.get(accountId, id);
     if (video.status === 'completed') {
-      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+      await purgeVideo(this.purgeDeps(), id);
       return;
     }
     if (!(video.status === 'failed' || video.awaitingApproval)) {
@@ -240,8 +243,12 @@ export class VideoService {
     } catch (err) {
       // A failed video whose workflow an operator closed has nothing left to stop.
       if (!(err instanceof WorkflowClosedError)) throw err;
-      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+      await purgeVideo(this.purgeDeps(), id);
     }
+  }
+
+  private purgeDeps() {
+    return { videos: this.videos, assets: this.assets, storage: this.storage, charges: this.options.charges };
   }
 
   private async viaWorkflow<T>(video: Video, call: () => Promise<T>): Promise<T> {

@@ -73,7 +73,12 @@ export function createApprovalActivities({ videos, slots, charges, assets }: App
       const input = parseInput(schemas.plan, raw);
       const video = await loadVideo(videos, input.videoId);
       const { scenes, charges: due } = await price(video);
-      return { sceneIds: scenes.map((s) => s.id), charges: due };
+      const missingFrom = scenes.some((s) => !s.imageAssetId)
+        ? ('visualising' as const)
+        : scenes.some((s) => !s.narrationAssetId)
+          ? ('narrating' as const)
+          : undefined;
+      return { sceneIds: scenes.map((s) => s.id), charges: due, ...(missingFrom && { missingFrom }) };
     },
 
     /**
