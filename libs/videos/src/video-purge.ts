@@ -14,7 +14,7 @@ export async function purgeVideo(
 ): Promise<void> {
   const video = await deps.videos.findForWorkflow(videoId);
   if (!video) return;
-  const refunded = await deps.videos.transaction(async (trx) => {
+  const outcome = await deps.videos.transaction(async (trx) => {
     const credits = deps.charges
       ? await refundUnmade(
           { videos: deps.videos, charges: deps.charges },
@@ -26,10 +26,12 @@ export async function purgeVideo(
       : 0;
     // The one event key that eventKeys (@vidgen/workflows) does not list yet.
     await deps.videos.events.record(video.accountId, videoId, { key: 'deleted', type: 'deleted' }, trx);
-    await deps.assets.markVideoDeleted(video.accountId, videoId, trx);
+    // What another video still uses stays (PRODUCT §8: an asset a video references is in use).
+    const kept = await deps.videos.assetsUsedElsewhere(video.accountId, videoId, trx);
+    const removed = await deps.assets.markVideoDeleted(video.accountId, videoId, trx, kept);
     await deps.videos.softDelete(video.accountId, videoId, trx);
-    return credits;
+    return { credits, kept, removed };
   });
-  countRefunded(refunded);
-  await deps.storage.removeVideo(video.accountId, videoId);
+  countRefunded(outcome.credits);
+  await deps.storage.removeVideoFiles(video.accountId, videoId, outcome.removed, outcome.kept.length > 0);
 }

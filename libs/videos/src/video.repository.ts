@@ -152,6 +152,47 @@ export class VideoRepository {
     return row !== undefined;
   }
 
+  /**
+   * The live assets a video made that another live video of the account references (as in
+   * usesAsset): purging or regenerating the video that made them must leave them in place.
+   */
+  async assetsUsedElsewhere(accountId: string, videoId: string, trx?: Tx): Promise<string[]> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('assets as a')
+      .select('a.id')
+      .where('a.account_id', '=', accountId)
+      .where('a.video_id', '=', videoId)
+      .where('a.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('videos as v')
+            .select('v.id')
+            .where('v.account_id', '=', accountId)
+            .where('v.id', '!=', videoId)
+            .where('v.deleted_at', 'is', null)
+            .where((w) =>
+              w.or([
+                w(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', sql<string>`a.id::text`),
+                sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(v.client_scenes, '[]'::jsonb)) as cs(scene)
+                  where cs.scene ->> 'image_asset_id' = a.id::text)`,
+                w.exists(
+                  w
+                    .selectFrom('scenes as s')
+                    .select('s.id')
+                    .whereRef('s.video_id', '=', 'v.id')
+                    .where((x) =>
+                      x.or([x('s.image_asset_id', '=', x.ref('a.id')), x('s.narration_asset_id', '=', x.ref('a.id'))]),
+                    ),
+                ),
+              ]),
+            ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async find(accountId: string, id: string): Promise<Video | undefined> {
     const row = await this.db
       .selectFrom('videos')

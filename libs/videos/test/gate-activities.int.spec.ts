@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MockActivityEnvironment } from '@temporalio/testing';
@@ -17,13 +17,14 @@ import { createVideoActivities, VideoRepository } from '../src';
  */
 describe('gate activities on PostgreSQL', () => {
   const env = new MockActivityEnvironment();
+  const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'vidgen-gate-'));
   const videos = () => new VideoRepository(testDb());
   const acts = () =>
     createVideoActivities({
       videos: videos(),
       assets: new AssetRepository(testDb()),
       ledger: new LedgerRepository(testDb()),
-      storage: new AssetStorage(mkdtempSync(path.join(os.tmpdir(), 'vidgen-gate-'))),
+      storage: new AssetStorage(storageRoot),
       providers: {} as MediaProviders,
       renderer: {} as FfmpegRenderer,
     });
@@ -143,6 +144,46 @@ describe('gate activities on PostgreSQL', () => {
     expect(refunds.map((e) => (e.data as { item: string }).item).sort()).toEqual(
       ['narration', expect.stringMatching(/^image:/)].sort(),
     );
+  });
+
+  it('purging or regenerating a video leaves the image it made in place while another video uses it', async () => {
+    const maker = await videoAtGate(20, 1);
+    const { accountId } = maker;
+    const user = await videos().create(accountId, {
+      prompt: 'Reuses a picture.',
+      sceneCount: 1,
+      options: videoOptions({ aspect_ratio: '16:9' }),
+      faults: null,
+    });
+    const made = async (name: string) => {
+      const key = `${accountId}/${maker.videoId}/${name}`;
+      mkdirSync(path.dirname(path.join(storageRoot, key)), { recursive: true });
+      writeFileSync(path.join(storageRoot, key), 'png');
+      return new AssetRepository(testDb()).insert({
+        accountId,
+        videoId: maker.videoId,
+        type: 'image',
+        path: key,
+        mimeType: 'image/png',
+        sizeBytes: 3,
+      });
+    };
+    const shared = await made('shared.png');
+    const own = await made('own.png');
+    await videos().transaction((trx) =>
+      videos().scenes.replace(accountId, user.id, [{ visual_description: 'Reused', narration: 'Again.', image_asset_id: shared.id }], trx),
+    );
+    const live = async (id: string) => (await new AssetRepository(testDb()).find(accountId, id)) !== undefined;
+
+    await run(() => a.clearScenes({ videoId: maker.videoId, scriptVersion: 2 }));
+    expect([await live(shared.id), await live(own.id)]).toEqual([true, false]);
+    expect(existsSync(path.join(storageRoot, shared.path))).toBe(true);
+    expect(existsSync(path.join(storageRoot, own.path))).toBe(false);
+
+    await run(() => a.purgeVideo({ videoId: maker.videoId }));
+    expect(await videos().find(accountId, maker.videoId)).toBeUndefined();
+    expect(await live(shared.id)).toBe(true);
+    expect(existsSync(path.join(storageRoot, shared.path))).toBe(true);
   });
 
   it('an approval prices the scenes as they stand when it commits: a client image deleted after planning is charged, not free', async () => {

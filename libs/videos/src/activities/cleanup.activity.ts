@@ -46,7 +46,9 @@ export function createCleanupActivities({
         );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
-        await assets.markVideoDeleted(accountId, videoId, trx);
+        // What another video still uses stays (PRODUCT §8: an asset a video references is in use).
+        const kept = await videos.assetsUsedElsewhere(accountId, videoId, trx);
+        const removed = await assets.markVideoDeleted(accountId, videoId, trx, kept);
         await videos.events.record(
           accountId,
           videoId,
@@ -63,11 +65,11 @@ export function createCleanupActivities({
           },
           trx,
         );
-        return { refunded };
+        return { refunded, kept, removed };
       });
       if (cleared) {
         countRefunded(cleared.refunded);
-        await storage.removeVideo(accountId, videoId);
+        await storage.removeVideoFiles(accountId, videoId, cleared.removed, cleared.kept.length > 0);
       }
     },
 
