@@ -104,7 +104,10 @@ export class ChargeService {
     trx: Tx,
   ): Promise<ChargeItem[]> {
     const made: ChargeItem[] = [];
-    for (const u of heldForUnmade(input.scenes, await this.ledger.heldByItem(accountId, input.videoId, trx))) {
+    for (const u of heldForUnmade(
+      input.scenes,
+      await this.ledger.heldByItem(accountId, input.videoId, trx),
+    )) {
       const { applied } = await this.ledger.append(
         {
           accountId,

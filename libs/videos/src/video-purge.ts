@@ -1,6 +1,6 @@
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import type { VideoRepository } from './video.repository';
 import { countRefunded, refundUnmade, type UnmadeRefunder } from './unmade-refund';
+import type { VideoRepository } from './video.repository';
 
 /**
  * Deletes a video: the credits held for what it never made go back (when `charges` is given),

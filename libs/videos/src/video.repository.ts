@@ -143,7 +143,9 @@ export class VideoRepository {
               .selectFrom('scenes as s')
               .select('s.id')
               .whereRef('s.video_id', '=', 'v.id')
-              .where((w) => w.or([w('s.image_asset_id', '=', assetId), w('s.narration_asset_id', '=', assetId)])),
+              .where((w) =>
+                w.or([w('s.image_asset_id', '=', assetId), w('s.narration_asset_id', '=', assetId)]),
+              ),
           ),
         ]),
       )
@@ -182,7 +184,10 @@ export class VideoRepository {
                     .select('s.id')
                     .whereRef('s.video_id', '=', 'v.id')
                     .where((x) =>
-                      x.or([x('s.image_asset_id', '=', x.ref('a.id')), x('s.narration_asset_id', '=', x.ref('a.id'))]),
+                      x.or([
+                        x('s.image_asset_id', '=', x.ref('a.id')),
+                        x('s.narration_asset_id', '=', x.ref('a.id')),
+                      ]),
                     ),
                 ),
               ]),

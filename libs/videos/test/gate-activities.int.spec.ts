@@ -108,12 +108,19 @@ describe('gate activities on PostgreSQL', () => {
     expect(await videos().scenes.list(accountId, videoId)).toEqual([]);
     // The new script of version 2 is written after the retry cleared the old one.
     await videos().transaction((trx) =>
-      videos().scenes.replace(accountId, videoId, [{ visual_description: 'New', narration: 'New line.' }], trx),
+      videos().scenes.replace(
+        accountId,
+        videoId,
+        [{ visual_description: 'New', narration: 'New line.' }],
+        trx,
+      ),
     );
     // The first attempt, still running, reaches its clear only now.
     await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
     expect((await videos().scenes.list(accountId, videoId)).map((s) => s.narration)).toEqual(['New line.']);
-    const cleared = (await videos().events.list(accountId, videoId)).filter((e) => e.type === 'scenes_cleared');
+    const cleared = (await videos().events.list(accountId, videoId)).filter(
+      (e) => e.type === 'scenes_cleared',
+    );
     expect(cleared).toHaveLength(1);
   });
 
@@ -134,7 +141,9 @@ describe('gate activities on PostgreSQL', () => {
       mimeType: 'image/png',
       sizeBytes: 10,
     });
-    await videos().transaction((trx) => videos().scenes.setImage(accountId, videoId, first!.id, image.id, trx));
+    await videos().transaction((trx) =>
+      videos().scenes.setImage(accountId, videoId, first!.id, image.id, trx),
+    );
 
     await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
     await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
@@ -171,9 +180,15 @@ describe('gate activities on PostgreSQL', () => {
     const shared = await made('shared.png');
     const own = await made('own.png');
     await videos().transaction((trx) =>
-      videos().scenes.replace(accountId, user.id, [{ visual_description: 'Reused', narration: 'Again.', image_asset_id: shared.id }], trx),
+      videos().scenes.replace(
+        accountId,
+        user.id,
+        [{ visual_description: 'Reused', narration: 'Again.', image_asset_id: shared.id }],
+        trx,
+      ),
     );
-    const live = async (id: string) => (await new AssetRepository(testDb()).find(accountId, id)) !== undefined;
+    const live = async (id: string) =>
+      (await new AssetRepository(testDb()).find(accountId, id)) !== undefined;
 
     await run(() => a.clearScenes({ videoId: maker.videoId, scriptVersion: 2 }));
     expect([await live(shared.id), await live(own.id)]).toEqual([true, false]);
@@ -209,7 +224,13 @@ describe('gate activities on PostgreSQL', () => {
       await videos().scenes.detachClientImage(accountId, image.id, trx);
     });
     await run(() =>
-      a.approveProduction({ videoId, run: 1, charges: plan.charges, resumeStage: 'visualising', isRetry: false }),
+      a.approveProduction({
+        videoId,
+        run: 1,
+        charges: plan.charges,
+        resumeStage: 'visualising',
+        isRetry: false,
+      }),
     );
     expect((await videos().find(accountId, videoId))!.creditsCharged).toBe(3);
     expect((await new LedgerRepository(testDb()).account(accountId))!.balance).toBe(17);

@@ -79,8 +79,16 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       const [first] = await scenesOf(client, gated.id);
       const lost = assetIdOf(first!.image_url)!;
       // As a DELETE /assets/{id} left a failed video before the asset counted as in use.
-      await testDb().updateTable('assets').set({ deleted_at: new Date().toISOString() } as any).where('id', '=', lost).execute();
-      await testDb().updateTable('scenes').set({ image_asset_id: null }).where('image_asset_id', '=', lost).execute();
+      await testDb()
+        .updateTable('assets')
+        .set({ deleted_at: new Date().toISOString() } as any)
+        .where('id', '=', lost)
+        .execute();
+      await testDb()
+        .updateTable('scenes')
+        .set({ image_asset_id: null })
+        .where('image_asset_id', '=', lost)
+        .execute();
 
       const retry = await client.POST('/api/v1/videos/{id}/approve', videoPath(gated.id));
       expect(retry.response.status).toBe(200);

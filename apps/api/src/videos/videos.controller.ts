@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
 import { toEventRecord, toSceneRecord, type Video, VideoService } from '@vidgen/videos';

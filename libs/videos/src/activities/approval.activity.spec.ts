@@ -10,7 +10,13 @@ const charges = [
   { item: chargeItems.image(sceneId(1)), amount: 1 },
   { item: chargeItems.narration, amount: 2 },
 ];
-const approval = { videoId: VIDEO_ID, run: 1, charges: [], resumeStage: 'visualising' as const, isRetry: false };
+const approval = {
+  videoId: VIDEO_ID,
+  run: 1,
+  charges: [],
+  resumeStage: 'visualising' as const,
+  isRetry: false,
+};
 
 function setup(refuse: { slot?: boolean; credits?: { required: number; available: number } } = {}) {
   const v = fakeVideos(aVideo({ status: 'refining', stage: 'refining', awaitingApproval: true }));
