@@ -79,6 +79,15 @@ export interface ImageInput {
   aspectRatio: AspectRatio;
   /** Stable per video, so a retried scene looks the same and scenes of one video share a palette. */
   seed: string;
+  /** The video's language (ISO 639-1): the words of the description are read in it. Default en. */
+  language?: string;
+  /** The scene's narration: read for the things to draw when the description names none. */
+  narration?: string;
+  /** The video's motion: with Ken Burns, what matters stays where no zoom or pan cuts it. Default kenburns. */
+  motion?: Motion;
+  /** Pixels; default the aspect ratio's frame size. */
+  width?: number;
+  height?: number;
 }
 
 /** A third-party work a picture uses: shown with the asset (docs/api.md#assets). */
