@@ -158,6 +158,18 @@ describe('LocalImageProvider', () => {
     expect(empty).toMatchObject({ depicts: [], attribution: [], placed: [] });
   });
 
+  it('reads what a description shows, not how it is shot: camera and light words name no setting', () => {
+    expect(readPicture({ description: 'A red bicycle, close-up, under a clear blue sky' })).toEqual(
+      readPicture({ description: 'A red bicycle' }),
+    );
+    expect(
+      readPicture({ description: 'Die Katze, Nahaufnahme, im kühlen Abendlicht', language: 'de' }),
+    ).toMatchObject({
+      things: [{ name: 'cat' }],
+      setting: undefined,
+    });
+  });
+
   it('reads the narration only when the description names nothing', () => {
     expect(
       readPicture({ description: 'An old map', narration: 'Whales sing.' }).things.map((t) => t.name),

@@ -11,6 +11,7 @@ import {
 } from '../common/media.types';
 import { hash32, seededRandom } from '../common/text';
 import { kenBurnsSafeArea } from '../rendering/motion';
+import { withoutCameraWords } from '../scripting/scene.visuals';
 import { artworkPng, creditFor, loadArtwork } from './artwork';
 import { type Backdrop, hsl, paintBackdrop } from './backdrops';
 import { type NamedThing, readScene, type SceneReading, settingName } from './lexicon';
@@ -58,7 +59,7 @@ export class LocalImageProvider implements ImageProvider {
 /** What the picture of a scene shows: the reading of its description, else of its narration. */
 export function readPicture(input: Pick<ImageInput, 'description' | 'narration' | 'language'>): SceneReading {
   const language = input.language ?? 'en';
-  const fromDescription = readScene(input.description, language);
+  const fromDescription = readScene(withoutCameraWords(input.description), language);
   if (fromDescription.things.length > 0 || !input.narration) return fromDescription;
   const fromNarration = readScene(input.narration, language);
   return {
