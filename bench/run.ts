@@ -28,6 +28,7 @@ const BENCHES: Record<string, string> = {
   pipeline: 'bench/pipeline.ts',
   throughput: 'bench/throughput.ts',
   drill: 'bench/drill.ts',
+  pictures: 'bench/pictures.ts',
 };
 
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
