@@ -146,6 +146,15 @@ const SYNONYMS: Record<string, Record<string, string>> = {
     astronaut: 'astronaut',
     sun: 'sun',
     rainbow: 'rainbow',
+    sunlight: 'sun',
+    sunshine: 'sun',
+    raindrop: 'droplet',
+    drop: 'droplet',
+    colour: 'artist palette',
+    color: 'artist palette',
+    paint: 'artist palette',
+    bedroom: 'bed',
+    tip: 'light bulb',
     ship: 'ship',
     plane: 'airplane',
     aircraft: 'airplane',
@@ -232,6 +241,9 @@ const SYNONYMS: Record<string, Record<string, string>> = {
     auto: 'automobile',
     sonne: 'sun',
     regenbogen: 'rainbow',
+    sonnenlicht: 'sun',
+    tropfen: 'droplet',
+    farbe: 'artist palette',
     flugzeug: 'airplane',
     handy: 'mobile phone',
     computer: 'laptop',
@@ -301,6 +313,7 @@ const SYNONYMS: Record<string, Record<string, string>> = {
     auto: 'automobile',
     sol: 'sun',
     arcoiris: 'rainbow',
+    gota: 'droplet',
     avion: 'airplane',
     movil: 'mobile phone',
     telefono: 'mobile phone',
@@ -362,6 +375,8 @@ const SYNONYMS: Record<string, Record<string, string>> = {
     voiture: 'automobile',
     soleil: 'sun',
     'arc-en-ciel': 'rainbow',
+    goutte: 'droplet',
+    couleur: 'artist palette',
     avion: 'airplane',
     telephone: 'mobile phone',
     ordinateur: 'laptop',
@@ -423,6 +438,8 @@ const SYNONYMS: Record<string, Record<string, string>> = {
     auto: 'automobile',
     sole: 'sun',
     arcobaleno: 'rainbow',
+    goccia: 'droplet',
+    colore: 'artist palette',
     aereo: 'airplane',
     telefono: 'mobile phone',
     computer: 'laptop',
@@ -779,7 +796,7 @@ const NUMBERS: Record<string, Record<string, number>> = {
  */
 const NOT_THINGS: Record<string, Set<string>> = {
   en: new Set(
-    'the and for with from into this that these those its his her their our your you are was were been have has had can will would could should may might must not but all any some many much more most very just also only even rose fly saw bat match watch spring fall light lead tie top up new free cool hot ok sign face point mark play show cross bar present kind type set check run rock pop stand fan ring note key fine last like live fair close back well game train trip step hand first second third one small big large little tiny huge old young high long short great full open closed left right upper lower half whole dry wet'.split(
+    'the and for with from into this that these those its his her their our your you are was were been have has had can will would could should may might must not but all any some many much more most very just also only even rose fly saw bat match watch spring fall light lead tie top up new free cool hot ok sign face point mark play show cross bar present kind type set check run rock pop stand fan ring note key fine last like live fair close back well game train trip step hand first second third one small big large little tiny huge old young high long short great full open closed left right upper lower half whole dry wet drink leaves'.split(
       ' ',
     ),
   ),
@@ -1019,12 +1036,8 @@ export function readScene(text: string, language = 'en'): SceneReading {
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i]!;
     if (numbers[word] !== undefined) continue;
-    // A colour word next to a thing is its colour ("orange cat", "gatti neri"), not a thing.
-    if (
-      colourAt(i) &&
-      [i - 1, i + 1, i + 2].some((j) => tokens[j] && lookupThing(index, tokens[j]!, lang, stop))
-    )
-      continue;
+    // A colour word is a colour ("orange cat", "gatti neri", "Red leaves the drop"), never a thing.
+    if (colourAt(i)) continue;
     const asSetting = stop.has(word) ? undefined : lookup(settings, word, lang);
     if (asSetting) {
       setting ??= asSetting;
@@ -1068,11 +1081,6 @@ export function readScene(text: string, language = 'en'): SceneReading {
     i = end;
   }
   return { things, setting };
-}
-
-function lookupThing(index: LanguageIndex, word: string, lang: string, stop: Set<string>): boolean {
-  if (stop.has(word)) return false;
-  return lemmaCandidates(word, lang).some((f) => index.keys.has(f));
 }
 
 /** The English name of a setting, as `depicts` lists it. */
