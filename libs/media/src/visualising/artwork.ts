@@ -6,7 +6,7 @@ import { Resvg } from '@resvg/resvg-js';
 type IconifyJSON = Parameters<typeof getIconData>[0];
 
 import type { ArtworkCredit } from '../common/media.types';
-import { type Colour, englishName, setDrawable } from './lexicon';
+import { type Colour, englishName, setDrawable, thingHexcodes } from './lexicon';
 
 /**
  * The artwork set: Microsoft's Fluent Emoji in their flat style (MIT), as the Iconify JSON
@@ -37,16 +37,23 @@ function load(): Loaded {
   const icons = JSON.parse(
     readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'),
   ) as IconifyJSON;
-  const chars = require('@iconify-json/fluent-emoji-flat/chars.json') as Record<string, string>;
+  const chars = JSON.parse(
+    readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+  ) as Record<string, string>;
   const byHex = new Map<string, string>();
+  // Only the artwork of things is kept: faces, people, flags and signs are never drawn.
+  const things = thingHexcodes();
+  const kept: IconifyJSON['icons'] = {};
   for (const [hex, name] of Object.entries(chars)) {
-    if (!icons.icons[name] && !icons.aliases?.[name]) continue;
+    const icon = icons.icons[name];
+    if (!icon || !things.has(hex.replace(/-fe0f/g, ''))) continue;
+    kept[name] = icon;
     byHex.set(hex, name);
     // The annotations write some emoji without their variation selector (2764 for ❤️).
     const bare = hex.replace(/-fe0f/g, '');
     if (!byHex.has(bare)) byHex.set(bare, name);
   }
-  loaded = { icons, byHex };
+  loaded = { icons: { ...icons, icons: kept, aliases: {} }, byHex };
   setDrawable(new Set(byHex.keys()));
   return loaded;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -930,8 +931,21 @@ export function setDrawable(hexcodes: Set<string>): void {
 
 const normHex = (hex: string) => hex.toLowerCase();
 
+// Read, not required: the module cache would keep every locale's whole list for good; only the
+// index built from it stays.
 function records(language: string): EmojiRecord[] {
-  return require(`emojibase-data/${language}/data.json`) as EmojiRecord[];
+  return JSON.parse(
+    readFileSync(require.resolve(`emojibase-data/${language}/data.json`), 'utf8'),
+  ) as EmojiRecord[];
+}
+
+/** The emoji that picture things (the only ones ever drawn), whatever their artwork. */
+export function thingHexcodes(): Set<string> {
+  const out = new Set<string>();
+  for (const e of records('en'))
+    if (THING_GROUPS.has(e.group ?? -1) || EXTRA_HEXCODES.has(normHex(e.hexcode)))
+      out.add(normHex(e.hexcode));
+  return out;
 }
 
 function isThing(e: EmojiRecord): boolean {
