@@ -219,8 +219,8 @@ function layout(things: NamedThing[], safe: Box, sceneIndex: number, random: () 
     placed.push({ thing: main, cx: cell.cx, cy: cell.cy, size: cell.size * 0.86 });
   if (sideBox) {
     const cells = grid(sideBox, supporting.length);
-    // Supporting things stay smaller than the main subject.
-    const cap = (placed[0]?.size ?? 0) * 0.6;
+    // Supporting things stay smaller than the main subject (than one of its copies when counted).
+    const cap = (placed[0]?.size ?? 0) * (copies > 1 ? 0.9 : 0.6);
     supporting.forEach((thing, i) => {
       const cell = cells[i]!;
       placed.push({ thing, cx: cell.cx, cy: cell.cy, size: Math.min(cell.size * 0.8, cap) });
