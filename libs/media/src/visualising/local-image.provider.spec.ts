@@ -100,7 +100,7 @@ describe('LocalImageProvider', () => {
       }
     }
     const sizes = [
-      ...ASPECT_RATIOS.map(frameSize),
+      ...ASPECT_RATIOS.map((ar) => frameSize(ar)),
       { width: 1080, height: 1920 },
       { width: 1920, height: 1080 },
     ];

@@ -4,10 +4,10 @@ import { canvas } from '../common/canvas';
 import { throwIfAborted } from '../common/media.errors';
 import {
   type ArtworkCredit,
-  frameSize,
   type GeneratedImage,
   type ImageInput,
   type ImageProvider,
+  imageFrame,
 } from '../common/media.types';
 import { hash32, seededRandom } from '../common/text';
 import { kenBurnsSafeArea } from '../rendering/motion';
@@ -89,9 +89,9 @@ export interface Illustration {
 /** What a scene's picture will show and where: no pixels yet. */
 export function compose(input: ImageInput) {
   loadArtwork();
-  const size = frameSize(input.aspectRatio);
-  const width = Math.round(input.width ?? size.width);
-  const height = Math.round(input.height ?? size.height);
+  const size = imageFrame(input);
+  const width = Math.round(size.width);
+  const height = Math.round(size.height);
   const reading = readPicture(input);
   const things = reading.things.slice(0, 1 + MAX_SUPPORTING);
   const random = seededRandom(`${input.seed}\u0000${input.sceneIndex}\u0000${input.description}`);
