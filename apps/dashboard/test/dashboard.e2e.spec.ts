@@ -425,6 +425,18 @@ describe('the web dashboard in a real browser', () => {
     const downloads = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Video (MP4)' }) });
     await expect(downloads.getByRole('link').count()).resolves.toBeGreaterThanOrEqual(3);
     await page.getByRole('img', { name: 'Thumbnail of the video' }).waitFor();
+    // Each scene's picture and what it shows: scene 1 drawn, scene 2 the client's own.
+    const pictures = page.getByTestId('scene-picture');
+    await expect(pictures.count()).resolves.toBe(2);
+    const drawn = (await owner.api.get(`/videos/${videoId}/scenes`)).body[0];
+    expect(drawn.image_depicts).toEqual(expect.any(Array));
+    await expect(pictures.nth(0).getByTestId('scene-depicts').textContent()).resolves.toBe(
+      drawn.image_depicts.length > 0
+        ? `Shows ${drawn.image_depicts.join(', ')}`
+        : 'A backdrop, nothing in particular',
+    );
+    await pictures.nth(0).getByRole('img').waitFor();
+    await expect(pictures.nth(1).getByTestId('scene-depicts').textContent()).resolves.toBe('Your own image');
     await expect(page.getByRole('table').last().textContent()).resolves.toContain('completed');
     await expectNoSeriousViolations('completed video');
     await shot('video-completed');

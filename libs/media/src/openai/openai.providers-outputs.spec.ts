@@ -94,7 +94,7 @@ describe('OpenAI-compatible providers', () => {
     const out = path.join(dir, 'image.png');
     const image = await new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
       {
-        description: 'A hive',
+        description: 'A bee on a sunflower in the meadow',
         sceneIndex: 0,
         sceneCount: 1,
         aspectRatio: '16:9',
@@ -102,13 +102,21 @@ describe('OpenAI-compatible providers', () => {
       },
       out,
     );
-    expect(image).toEqual({ path: out, width: 1280, height: 720, mimeType: 'image/png' });
+    // It says what it was asked to show; a model's picture uses no third-party work.
+    expect(image).toEqual({
+      path: out,
+      width: 1280,
+      height: 720,
+      mimeType: 'image/png',
+      depicts: ['honeybee', 'sunflower', 'meadow'],
+      attribution: [],
+    });
     const png = await readFile(out);
     expect(png.readUInt32BE(16)).toBe(1280);
     expect(png.readUInt32BE(20)).toBe(720);
     const body = fake.requests[0]!.body;
     expect(body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
-    expect(body.prompt).toContain('A hive');
+    expect(body.prompt).toContain('A bee on a sunflower');
     // gpt-image models reject response_format; older ones need it for base64.
     expect(body).not.toHaveProperty('response_format');
 

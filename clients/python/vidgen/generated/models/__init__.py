@@ -8,6 +8,7 @@ from .asset_record_dto_type import AssetRecordDtoType
 from .assets_create_files_body import AssetsCreateFilesBody
 from .assets_list_source import AssetsListSource
 from .assets_list_type import AssetsListType
+from .attribution_dto import AttributionDto
 from .caption_options_dto import CaptionOptionsDto
 from .caption_options_dto_position import CaptionOptionsDtoPosition
 from .caption_options_dto_size import CaptionOptionsDtoSize
@@ -96,6 +97,7 @@ __all__ = (
     "AssetsCreateFilesBody",
     "AssetsListSource",
     "AssetsListType",
+    "AttributionDto",
     "CaptionOptionsDto",
     "CaptionOptionsDtoPosition",
     "CaptionOptionsDtoSize",
