@@ -1,4 +1,4 @@
-import type { MediaConfig, MediaProviderKind } from '@vidgen/config';
+import { isOpenAiApi, type MediaConfig, type MediaProviderKind } from '@vidgen/config';
 import type { MediaProviders, SpeechProvider } from './common/media.types';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
 import { OpenAiClient } from './openai/openai.client';
@@ -10,26 +10,27 @@ import { LocalImageProvider } from './visualising/local-image.provider';
 
 /** The providers the configuration selects; each stage chooses local or OpenAI on its own. */
 export function createProviders(cfg: MediaConfig): MediaProviders {
-  let client: OpenAiClient | undefined;
-  const openai = (stage: string): OpenAiClient => {
-    if (!cfg.openai.apiKey) throw new Error(`OPENAI_API_KEY is required for the ${stage} provider`);
-    client ??= new OpenAiClient({
-      baseUrl: cfg.openai.baseUrl,
-      apiKey: cfg.openai.apiKey,
+  // Each stage talks to its own endpoint (SCRIPT_*, IMAGE_*, SPEECH_*, else OPENAI_*).
+  const openai = (stage: keyof MediaConfig['endpoints']): OpenAiClient => {
+    const endpoint = cfg.endpoints[stage];
+    if (!endpoint.apiKey && isOpenAiApi(endpoint.baseUrl))
+      throw new Error(`OPENAI_API_KEY is required for the ${stage} provider on api.openai.com`);
+    return new OpenAiClient({
+      baseUrl: endpoint.baseUrl,
+      apiKey: endpoint.apiKey,
       timeoutSeconds: cfg.providerTimeoutSeconds,
     });
-    return client;
   };
   const is = (kind: MediaProviderKind) => kind === 'openai';
   return {
     script: is(cfg.scriptProvider)
-      ? new OpenAiScriptProvider(openai('script'), cfg.openai.chatModel)
+      ? new OpenAiScriptProvider(openai('script'), cfg.endpoints.script.model)
       : new LocalScriptProvider(),
     image: is(cfg.imageProvider)
-      ? new OpenAiImageProvider(openai('image'), cfg.openai.imageModel)
+      ? new OpenAiImageProvider(openai('image'), cfg.endpoints.image.model)
       : new LocalImageProvider(),
     speech: is(cfg.speechProvider)
-      ? new OpenAiSpeechProvider(openai('speech'), cfg.openai.ttsModel, cfg.openai.ttsVoice)
+      ? new OpenAiSpeechProvider(openai('speech'), cfg.endpoints.speech.model, cfg.speechVoice)
       : new LocalSpeechProvider(),
   };
 }
