@@ -257,6 +257,16 @@ export function requireTemporalAddress(config: AppConfig): string {
 }
 
 export type MediaProviderKind = 'local' | 'openai';
+/** The script stage may also run a GGUF model inside the worker. */
+export type ScriptProviderKind = MediaProviderKind | 'llama';
+
+/** `SCRIPT_PROVIDER=llama`: a GGUF model run by llama.cpp inside the worker. */
+export interface LlamaConfig {
+  modelPath: string;
+  maxTokens: number;
+  timeoutSeconds: number;
+  threads: number | undefined;
+}
 
 /** Where one AI stage sends its requests: an OpenAI-compatible API of its own or the shared one. */
 export interface StageEndpoint {
@@ -267,7 +277,9 @@ export interface StageEndpoint {
 }
 
 export interface MediaConfig {
-  scriptProvider: MediaProviderKind;
+  scriptProvider: ScriptProviderKind;
+  /** Set when `scriptProvider` is `llama`. */
+  llama: LlamaConfig | undefined;
   imageProvider: MediaProviderKind;
   speechProvider: MediaProviderKind;
   /** Per stage: `SCRIPT_*`, `IMAGE_*`, `SPEECH_*`, each falling back to the `OPENAI_*` settings. */
@@ -307,8 +319,17 @@ export function isOpenAiApi(baseUrl: string): boolean {
   return new URL(baseUrl).hostname.toLowerCase() === 'api.openai.com';
 }
 
+const scriptProviderKind = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+  z.enum(['local', 'openai', 'llama']).default('local'),
+);
+
 const mediaEnvSchema = z.object({
-  SCRIPT_PROVIDER: providerKind,
+  SCRIPT_PROVIDER: scriptProviderKind,
+  LLAMA_MODEL_PATH: optionalString,
+  LLAMA_MAX_TOKENS: z.coerce.number().int().min(64).max(32768).default(1536),
+  LLAMA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(55),
+  LLAMA_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   IMAGE_PROVIDER: providerKind,
   SPEECH_PROVIDER: providerKind,
   OPENAI_BASE_URL: stringWithDefault('https://api.openai.com/v1').pipe(z.url({ protocol: /^https?$/ })),
@@ -363,8 +384,22 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
       `OPENAI_API_KEY (or ${keys.join(', ')}) is required when ${names.join(', ')}=openai uses api.openai.com`,
     );
   }
+  if (e.SCRIPT_PROVIDER === 'llama' && !e.LLAMA_MODEL_PATH) {
+    throw new ConfigError(
+      'LLAMA_MODEL_PATH is required when SCRIPT_PROVIDER=llama (npm run models:install -- NAME)',
+    );
+  }
   return {
     scriptProvider: e.SCRIPT_PROVIDER,
+    llama:
+      e.SCRIPT_PROVIDER === 'llama'
+        ? {
+            modelPath: e.LLAMA_MODEL_PATH!,
+            maxTokens: e.LLAMA_MAX_TOKENS,
+            timeoutSeconds: e.LLAMA_TIMEOUT_SECONDS,
+            threads: e.LLAMA_THREADS,
+          }
+        : undefined,
     imageProvider: e.IMAGE_PROVIDER,
     speechProvider: e.SPEECH_PROVIDER,
     endpoints,

@@ -18,3 +18,5 @@ export * from './rendering/resolve-ffmpeg';
 export * from './scripting/local-script.provider';
 export * from './scripting/script.planner';
 export * from './visualising/local-image.provider';
+export * from './scripting/llama-models';
+export * from './scripting/llama-script.provider';

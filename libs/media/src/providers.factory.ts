@@ -1,10 +1,17 @@
-import { isOpenAiApi, type MediaConfig, type MediaProviderKind } from '@vidgen/config';
+import {
+  isOpenAiApi,
+  type LlamaConfig,
+  type MediaConfig,
+  type MediaProviderKind,
+  type ScriptProviderKind,
+} from '@vidgen/config';
 import type { MediaProviders, SpeechProvider } from './common/media.types';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
 import { OpenAiClient } from './openai/openai.client';
 import { OpenAiImageProvider } from './openai/openai-image.provider';
 import { OpenAiScriptProvider } from './openai/openai-script.provider';
 import { OpenAiSpeechProvider } from './openai/openai-speech.provider';
+import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
 import { LocalImageProvider } from './visualising/local-image.provider';
 
@@ -21,11 +28,14 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
       timeoutSeconds: cfg.providerTimeoutSeconds,
     });
   };
-  const is = (kind: MediaProviderKind) => kind === 'openai';
+  const is = (kind: MediaProviderKind | ScriptProviderKind) => kind === 'openai';
   return {
-    script: is(cfg.scriptProvider)
-      ? new OpenAiScriptProvider(openai('script'), cfg.endpoints.script.model)
-      : new LocalScriptProvider(),
+    script:
+      cfg.scriptProvider === 'llama' && cfg.llama
+        ? llamaProvider(cfg.llama)
+        : is(cfg.scriptProvider)
+          ? new OpenAiScriptProvider(openai('script'), cfg.endpoints.script.model)
+          : new LocalScriptProvider(),
     image: is(cfg.imageProvider)
       ? new OpenAiImageProvider(openai('image'), cfg.endpoints.image.model)
       : new LocalImageProvider(),
@@ -33,6 +43,19 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
       ? new OpenAiSpeechProvider(openai('speech'), cfg.endpoints.speech.model, cfg.speechVoice)
       : new LocalSpeechProvider(),
   };
+}
+
+// One model load per worker process: every provider set built for the same file shares it.
+const llamaProviders = new Map<string, LlamaScriptProvider>();
+
+function llamaProvider(llama: LlamaConfig): LlamaScriptProvider {
+  const key = JSON.stringify(llama);
+  let provider = llamaProviders.get(key);
+  if (!provider) {
+    provider = new LlamaScriptProvider(llama);
+    llamaProviders.set(key, provider);
+  }
+  return provider;
 }
 
 /** The configured speech provider alone: the api lists its voices without the other providers. */

@@ -58,7 +58,7 @@ describe('per-stage endpoints, as the README configures them', () => {
   });
 
   it('writes a script with Ollama: its own base URL and model, structured output, no key', async () => {
-    fake.handlers.set('POST /v1/chat/completions', async (req, res) => {
+    fake.handlers.set('POST /v1/chat/completions', async (_req, res) => {
       const body = fake.requests.at(-1)!.body;
       // Ollama answers an unknown model with 404 and this message.
       if (body.model !== 'llama3.2')

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planScript } from './script.planner';
 
@@ -13,7 +14,7 @@ interface ListPrompt {
 }
 
 const PROMPTS: ListPrompt[] = JSON.parse(
-  readFileSync(new URL('./fixtures/list-prompts.json', import.meta.url), 'utf8'),
+  readFileSync(path.join(__dirname, 'fixtures', 'list-prompts.json'), 'utf8'),
 );
 
 const narrations = (prompt: ListPrompt, sceneCount: number) =>
