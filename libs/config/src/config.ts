@@ -265,7 +265,7 @@ export interface LlamaConfig {
   modelPath: string;
   maxTokens: number;
   timeoutSeconds: number;
-  threads: number | undefined;
+  threads: number;
 }
 
 /** Where one AI stage sends its requests: an OpenAI-compatible API of its own or the shared one. */
@@ -329,7 +329,7 @@ const mediaEnvSchema = z.object({
   LLAMA_MODEL_PATH: optionalString,
   LLAMA_MAX_TOKENS: z.coerce.number().int().min(64).max(32768).default(1536),
   LLAMA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(55),
-  LLAMA_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  LLAMA_THREADS: z.coerce.number().int().min(1).max(256).default(1),
   IMAGE_PROVIDER: providerKind,
   SPEECH_PROVIDER: providerKind,
   OPENAI_BASE_URL: stringWithDefault('https://api.openai.com/v1').pipe(z.url({ protocol: /^https?$/ })),
