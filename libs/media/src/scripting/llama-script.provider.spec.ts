@@ -12,7 +12,12 @@ const MODEL = path.join(
 );
 
 describe.skipIf(!existsSync(MODEL))('the embedded llama.cpp script writer, with SmolLM2-135M', () => {
-  const provider = new LlamaScriptProvider({ modelPath: MODEL, maxTokens: 400, timeoutSeconds: 240 });
+  const provider = new LlamaScriptProvider({
+    modelPath: MODEL,
+    maxTokens: 400,
+    timeoutSeconds: 120,
+    threads: 1,
+  });
   afterAll(() => provider.dispose());
 
   it('writes a script that keeps the schema and the refining limits, loading the model once', async () => {

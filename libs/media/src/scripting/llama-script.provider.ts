@@ -10,7 +10,7 @@ export interface LlamaScriptOptions {
   maxTokens: number;
   /** Longest one answer may take (`LLAMA_TIMEOUT_SECONDS`). */
   timeoutSeconds: number;
-  /** CPU threads for generation; default: llama.cpp's own choice. */
+  /** CPU threads for generation (`LLAMA_THREADS`); default: llama.cpp's own choice. */
   threads?: number;
 }
 
