@@ -1,6 +1,7 @@
 import type { ChatHistoryItem, Llama, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
 import type { SceneDraft, ScriptInput, ScriptProvider } from '../common/media.types';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../refining/scene.refiner';
 import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
 
 export interface LlamaScriptOptions {
@@ -17,7 +18,38 @@ export interface LlamaScriptOptions {
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
-  grammar: LlamaGrammar;
+  /** One grammar per scene count asked for, built on first use (a few milliseconds). */
+  grammars: Map<number, Promise<LlamaGrammar>>;
+}
+
+/**
+ * The grammar's schema: the script's, with the scene list bounded by the count asked for and each
+ * text by its refining limit. Without the bound a small model adds scenes until its token budget
+ * runs out (SmolLM2-135M wrote 300 tokens of repeated scenes and no closing bracket); with it the
+ * same request ended after 2 scenes and 84 tokens. The lower bound stays 1, so the grammar never
+ * forces text the model has no more to say for; counts are checked after parsing as for any model.
+ */
+export function grammarSchema(maxScenes: number) {
+  const { items } = SCRIPT_JSON_SCHEMA.properties.scenes;
+  return {
+    type: 'object',
+    properties: {
+      scenes: {
+        type: 'array',
+        minItems: 1,
+        maxItems: maxScenes,
+        items: {
+          type: 'object',
+          properties: {
+            visual_description: { type: 'string', maxLength: MAX_DESCRIPTION_CHARS },
+            narration: { type: 'string', maxLength: MAX_NARRATION_CHARS },
+          },
+          required: items.required,
+        },
+      },
+    },
+    required: ['scenes'],
+  } as const;
 }
 
 // node-llama-cpp is an ES module with top-level await: `require` cannot load it, and TypeScript
@@ -41,7 +73,7 @@ async function importLlama(): Promise<typeof import('node-llama-cpp')> {
  * loaded once per worker, on first use, and reused; each answer gets a fresh context, a token
  * budget and a timeout, is constrained by a grammar made from the script's JSON schema, and
  * stops when the activity is cancelled. Counts and lengths are checked after parsing, as for
- * every model (script.request.ts): a grammar with them can take unbounded time to build.
+ * every model (script.request.ts).
  */
 export class LlamaScriptProvider implements ScriptProvider {
   private loading: Promise<Loaded> | undefined;
@@ -49,7 +81,7 @@ export class LlamaScriptProvider implements ScriptProvider {
   constructor(private readonly opts: LlamaScriptOptions) {}
 
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {
-    return writeWithModel(input, (messages) => this.answer(messages, signal));
+    return writeWithModel(input, (messages) => this.answer(messages, input.sceneCount, signal));
   }
 
   /** Loads the model (once); a failed load is tried again on the next call. */
@@ -68,8 +100,7 @@ export class LlamaScriptProvider implements ScriptProvider {
           { cause: err },
         );
       }
-      const grammar = await llama.createGrammarForJsonSchema(SCRIPT_JSON_SCHEMA as never);
-      return { llama, model, grammar };
+      return { llama, model, grammars: new Map() };
     })().catch((err) => {
       this.loading = undefined;
       throw err;
@@ -84,9 +115,19 @@ export class LlamaScriptProvider implements ScriptProvider {
     await loaded?.llama.dispose();
   }
 
-  private async answer(messages: ScriptMessage[], signal: AbortSignal | undefined): Promise<string> {
+  private async answer(
+    messages: ScriptMessage[],
+    maxScenes: number,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
     throwIfAborted(signal);
-    const { model, grammar } = await this.load();
+    const { llama, model, grammars } = await this.load();
+    let building = grammars.get(maxScenes);
+    if (!building) {
+      building = llama.createGrammarForJsonSchema(grammarSchema(maxScenes) as never);
+      grammars.set(maxScenes, building);
+    }
+    const grammar = await building;
     const { LlamaChatSession } = await importLlama();
     const timeout = AbortSignal.timeout(this.opts.timeoutSeconds * 1000);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
