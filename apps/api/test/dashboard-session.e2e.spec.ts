@@ -260,6 +260,31 @@ describe('dashboard sessions on the REST API', () => {
     expect(again.html).toContain('This sign-in link has already been used');
   });
 
+  it('signs in from either of two link pages open in one browser', async () => {
+    const origin = new URL(inject('stack').apiBaseUrl).origin;
+    const first = await sessions().createLoginLink(owner.accountId);
+    const second = await sessions().createLoginLink(owner.accountId);
+    const page1 = await openLink(origin, first.token);
+    // The second tab carries the cookie the first page set: the browser keeps one secret.
+    const page2 = await openLink(origin, second.token, { Cookie: page1.nonceCookie! });
+    expect(page2.nonceCookie).toBe(page1.nonceCookie);
+    expect(page2.nonce).not.toBe(page1.nonce);
+    // A nonce belongs to its own link's page.
+    const swapped = await pressSignIn(
+      origin,
+      { token: first.token, nonce: page2.nonce! },
+      { Cookie: page1.nonceCookie! },
+    );
+    expect(swapped.status).toBe(403);
+    for (const [token, nonce] of [
+      [first.token, page1.nonce!],
+      [second.token, page2.nonce!],
+    ]) {
+      const res = await pressSignIn(origin, { token: token!, nonce: nonce! }, { Cookie: page1.nonceCookie! });
+      expect(res.status).toBe(303);
+    }
+  });
+
   it("refuses a sign-in POST that did not come from the link's own page (login CSRF) and leaves the link unspent", async () => {
     const origin = new URL(inject('stack').apiBaseUrl).origin;
     const { token } = await sessions().createLoginLink(owner.accountId);

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { DashboardSessionService, hashToken, LoginLinkError, looksLikeSecretToken } from '@vidgen/auth';
 import type { AppConfig } from '@vidgen/config';
@@ -23,7 +23,7 @@ export const LOGIN_ATTEMPTS_PER_MINUTE = 30;
  */
 export const LOGIN_ATTEMPTS_PER_LINK_PER_MINUTE = 10;
 
-/** The cookie that ties the sign-in button's POST to the page that showed it. */
+/** The browser's secret (a cookie) from which each link page's nonce is made: ties the button's POST to its page. */
 export const LOGIN_NONCE_COOKIE = 'vidgen_login';
 const LOGIN_NONCE_TTL_SECONDS = 15 * 60;
 
@@ -52,8 +52,13 @@ export class LoginController {
       const link = typeof token === 'string' ? token : undefined;
       await this.count(req, link);
       const account = await this.sessions.inspectLink(link);
-      const nonce = randomBytes(32).toString('base64url');
-      res.cookie(LOGIN_NONCE_COOKIE, nonce, {
+      // One browser secret for every link page open in this browser; each page's nonce is bound
+      // to its own link, so two links opened in two tabs both work.
+      const existing = cookieOf(req, LOGIN_NONCE_COOKIE);
+      const browserSecret =
+        existing && looksLikeSecretToken(existing) ? existing : randomBytes(32).toString('base64url');
+      const nonce = linkNonce(browserSecret, link!);
+      res.cookie(LOGIN_NONCE_COOKIE, browserSecret, {
         httpOnly: true,
         // Never sent with a request another site starts, a form post included.
         sameSite: 'strict',
@@ -76,7 +81,7 @@ export class LoginController {
       const form = (body ?? {}) as Record<string, unknown>;
       const link = typeof form.token === 'string' ? form.token : undefined;
       const nonce = typeof form.nonce === 'string' ? form.nonce : undefined;
-      if (!this.fromOwnPage(req, nonce)) {
+      if (!this.fromOwnPage(req, link, nonce)) {
         res.status(403).type('html').send(loginProblemPage('cross-site'));
         return;
       }
@@ -89,10 +94,10 @@ export class LoginController {
   }
 
   /**
-   * The POST came from the link's page in this browser: its nonce is the one the page's
-   * SameSite=Strict cookie holds, and the browser does not say another site sent it.
+   * The POST came from the link's page in this browser: its nonce is the one made from the
+   * page's SameSite=Strict cookie and this link, and the browser does not say another site sent it.
    */
-  private fromOwnPage(req: Request, nonce: string | undefined): boolean {
+  private fromOwnPage(req: Request, link: string | undefined, nonce: string | undefined): boolean {
     const site = req.get('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return false;
     const origin = req.get('origin');
@@ -100,9 +105,9 @@ export class LoginController {
       const own = `${req.protocol}://${req.get('host') ?? ''}`;
       if (origin !== own) return false;
     }
-    const cookie = cookieOf(req, LOGIN_NONCE_COOKIE);
-    if (!cookie || !nonce) return false;
-    const a = Buffer.from(cookie);
+    const browserSecret = cookieOf(req, LOGIN_NONCE_COOKIE);
+    if (!browserSecret || !nonce || link === undefined) return false;
+    const a = Buffer.from(linkNonce(browserSecret, link));
     const b = Buffer.from(nonce);
     return a.length === b.length && timingSafeEqual(a, b);
   }
@@ -149,4 +154,9 @@ function noStore(res: Response): void {
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   );
+}
+
+/** The nonce of one link's page: HMAC of the link under the browser's secret, which other sites cannot read. */
+function linkNonce(browserSecret: string, link: string): string {
+  return createHmac('sha256', browserSecret).update(link).digest('base64url');
 }
