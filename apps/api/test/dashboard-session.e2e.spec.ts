@@ -232,6 +232,8 @@ describe('dashboard sessions on the REST API', () => {
       const page = await openLink(origin, token);
       expect(page.res.status).toBe(200);
       expect(page.res.headers.get('cache-control')).toBe('no-store');
+      // A Referer from the page names the origin only, never the token; the form's POST keeps its Origin.
+      expect(page.res.headers.get('referrer-policy')).toBe('strict-origin');
       expect(page.res.headers.get('x-frame-options')).toBe('DENY');
       expect(page.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(page.html).toContain('Tidewater &amp; &lt;Co&gt;');

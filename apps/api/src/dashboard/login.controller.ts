@@ -100,8 +100,10 @@ export class LoginController {
   private fromOwnPage(req: Request, link: string | undefined, nonce: string | undefined): boolean {
     const site = req.get('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return false;
+    // "null" is what a browser sends when it withholds the origin (a no-referrer policy, say):
+    // then the nonce and Sec-Fetch-Site decide.
     const origin = req.get('origin');
-    if (origin !== undefined && origin !== new URL(this.config.publicBaseUrl).origin) {
+    if (origin !== undefined && origin !== 'null' && origin !== new URL(this.config.publicBaseUrl).origin) {
       const own = `${req.protocol}://${req.get('host') ?? ''}`;
       if (origin !== own) return false;
     }
@@ -147,7 +149,9 @@ export class LoginController {
 
 function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Referrer-Policy', 'no-referrer');
+  // The link's token is in the page's address: a Referer carries at most the origin, never the
+  // token, and the page's form POST still carries its Origin (no-referrer would send "null").
+  res.setHeader('Referrer-Policy', 'strict-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader(
