@@ -1,3 +1,4 @@
+export * from './client-generators-tool';
 export * from './dashboard-build';
 export * from './embedded-postgres';
 export * from './ffmpeg-tool';
