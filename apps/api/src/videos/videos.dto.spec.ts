@@ -281,6 +281,8 @@ describe('video responses', () => {
       narrationSeconds: null,
       audioAssetId: null,
       words: null,
+      imageDepicts: null,
+      imageAttribution: [],
       createdAt: '2026-11-21 10:00:00+00',
       updatedAt: '2026-11-21 10:00:00+00',
     };

@@ -95,6 +95,8 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     narrationSeconds: null,
     audioAssetId: null,
     words: null,
+    imageDepicts: null,
+    imageAttribution: [],
     createdAt: '2025-01-01 00:00:00',
     updatedAt: '2025-01-01 00:00:00',
     ...patch,

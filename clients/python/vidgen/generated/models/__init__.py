@@ -8,6 +8,7 @@ from .asset_record_dto_type import AssetRecordDtoType
 from .assets_create_files_body import AssetsCreateFilesBody
 from .assets_list_source import AssetsListSource
 from .assets_list_type import AssetsListType
+from .attribution_dto import AttributionDto
 from .caption_options_dto import CaptionOptionsDto
 from .caption_options_dto_position import CaptionOptionsDtoPosition
 from .caption_options_dto_size import CaptionOptionsDtoSize
@@ -50,6 +51,7 @@ from .output_dto_resolution_type_0 import OutputDtoResolutionType0
 from .output_options_dto import OutputOptionsDto
 from .output_options_dto_fps import OutputOptionsDtoFps
 from .output_options_dto_resolution import OutputOptionsDtoResolution
+from .providers_dto import ProvidersDto
 from .purchase_dto import PurchaseDto
 from .purchase_dto_plan import PurchaseDtoPlan
 from .purchase_result_dto import PurchaseResultDto
@@ -60,6 +62,7 @@ from .ready_dto import ReadyDto
 from .ready_dto_status import ReadyDtoStatus
 from .regenerate_dto import RegenerateDto
 from .scene_record_dto import SceneRecordDto
+from .stage_provider_dto import StageProviderDto
 from .transcript_dto import TranscriptDto
 from .transcript_scene_dto import TranscriptSceneDto
 from .transcript_word_dto import TranscriptWordDto
@@ -101,6 +104,7 @@ __all__ = (
     "AssetsCreateFilesBody",
     "AssetsListSource",
     "AssetsListType",
+    "AttributionDto",
     "CaptionOptionsDto",
     "CaptionOptionsDtoPosition",
     "CaptionOptionsDtoSize",
@@ -143,6 +147,7 @@ __all__ = (
     "OutputOptionsDto",
     "OutputOptionsDtoFps",
     "OutputOptionsDtoResolution",
+    "ProvidersDto",
     "PurchaseDto",
     "PurchaseDtoPlan",
     "PurchaseResultDto",
@@ -153,6 +158,7 @@ __all__ = (
     "ReadyDtoStatus",
     "RegenerateDto",
     "SceneRecordDto",
+    "StageProviderDto",
     "TranscriptDto",
     "TranscriptSceneDto",
     "TranscriptWordDto",
