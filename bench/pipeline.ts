@@ -6,7 +6,9 @@
  * with two media worker processes; the same video at 1080p and 30 fps beside it (one media worker,
  * the 16:9 frame 1920×1080); and, as the baseline, the same media work done by a plain
  * script in one process (bench/pipeline-baseline.ts), so `pipeline.ratio` says what the
- * service's machinery costs on top of ffmpeg and espeak.
+ * service's machinery costs on top of ffmpeg and the speech engine. English is spoken by the
+ * default Piper voice (neural); one more run with espeak-ng's `en-gb` gives the figure with the
+ * formant voice (`pipeline.realtime_fraction_60s_espeak`).
  *
  *   npm run bench:pipeline [-- --json <file>]
  */
@@ -154,6 +156,7 @@ async function main(): Promise<void> {
       pids(),
     );
     const mediaRssMb = peakRssMb(media[0]?.child.pid);
+    const espeak = await produce(bench.stack.baseUrl, key, { ...body, voice: 'en-gb' }, pids());
 
     addMediaWorker();
     await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 2) });
@@ -166,7 +169,8 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     console.log('12 scenes, 16:9 720p, local providers, kenburns + fade + burned-in captions + ducked music');
-    table('one media worker process', one);
+    table('one media worker process (Piper en_US-joe-medium)', one);
+    table('one media worker process (espeak-ng en-gb)', espeak);
     table('two media worker processes', two);
     table('one media worker process, 1080p at 30 fps', hd);
     console.log(
@@ -188,6 +192,9 @@ async function main(): Promise<void> {
     writeFigures({
       'pipeline.ratio': one.wallSeconds / plain.wallSeconds,
       'pipeline.realtime_fraction_60s': one.wallSeconds / one.videoSeconds,
+      'pipeline.realtime_fraction_60s_espeak': espeak.wallSeconds / espeak.videoSeconds,
+      'pipeline.narrating_seconds_60s': one.stages.narrating ?? Number.NaN,
+      'pipeline.narrating_seconds_60s_espeak': espeak.stages.narrating ?? Number.NaN,
       'pipeline.seconds_60s': one.wallSeconds,
       'pipeline.plain_seconds': plain.wallSeconds,
       'pipeline.realtime_fraction_60s_two_workers': two.wallSeconds / two.videoSeconds,

@@ -272,6 +272,8 @@ export interface MediaConfig {
     ttsVoice: string;
   };
   providerTimeoutSeconds: number;
+  /** Where `npm run voices:install` puts Piper voices (VOICES_DIR, default DATA_DIR/voices). */
+  voicesDir: string;
 }
 
 const providerKind = z.preprocess(
@@ -296,6 +298,8 @@ const mediaEnvSchema = z.object({
   OPENAI_TTS_MODEL: stringWithDefault('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICE: stringWithDefault('alloy'),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  DATA_DIR: stringWithDefault('./.data'),
+  VOICES_DIR: optionalString,
 });
 
 /** The media section on its own, so tools that only generate media need not satisfy the rest. */
@@ -331,5 +335,6 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
       ttsVoice: e.OPENAI_TTS_VOICE,
     },
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+    voicesDir: path.resolve(e.VOICES_DIR ?? path.join(e.DATA_DIR, 'voices')),
   };
 }

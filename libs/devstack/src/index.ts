@@ -4,6 +4,7 @@ export * from './embedded-postgres';
 export * from './ffmpeg-tool';
 export * from './moto-server';
 export * from './pip-tool';
+export * from './piper-voices-tool';
 export * from './port-owner';
 export * from './ports';
 export * from './postgres-freeze';

@@ -3,6 +3,12 @@ import { api, type Page, type Video, type Voice } from '../api';
 import { Link, navigate } from '../router';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
 
+/** The voice picker lists neural voices first: they are the ones people want to listen to. */
+const VOICE_GROUPS = [
+  { quality: 'neural', label: 'Neural voices' },
+  { quality: 'formant', label: 'Formant voices (espeak-ng)' },
+] as const;
+
 export const IN_PROGRESS = [
   'pending',
   'scripting',
@@ -171,11 +177,20 @@ function NewVideo() {
               <span>Voice</span>
               <select value={voice} onChange={(e) => setVoice(e.target.value)}>
                 <option value="">Default for the language</option>
-                {voices.data.data.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name} ({v.language})
-                  </option>
-                ))}
+                {VOICE_GROUPS.map((group) => {
+                  const listed = voices.data!.data.filter((v) => v.quality === group.quality);
+                  return (
+                    listed.length > 0 && (
+                      <optgroup key={group.quality} label={group.label}>
+                        {listed.map((v) => (
+                          <option key={v.id} value={v.id}>
+                            {v.name} ({v.language})
+                          </option>
+                        ))}
+                      </optgroup>
+                    )
+                  );
+                })}
               </select>
             </label>
           )}

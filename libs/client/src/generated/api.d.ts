@@ -699,10 +699,15 @@ export type components = {
              */
             language: string;
             /**
-             * @description The configured speech provider
+             * @description The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or OpenAI
              * @enum {string}
              */
-            provider: "local" | "openai";
+            provider: "piper" | "espeak" | "openai";
+            /**
+             * @description `neural`: a trained voice model; `formant`: rule-based synthesis. Neural voices are listed first
+             * @enum {string}
+             */
+            quality: "neural" | "formant";
         };
         VoiceListDto: {
             data: components["schemas"]["VoiceDto"][];

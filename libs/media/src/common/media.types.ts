@@ -133,12 +133,26 @@ export interface ImageProvider {
 export interface SpeechInput {
   text: string;
   voice?: string;
+  /** 0.5–2.0, default 1: the narration lasts about 1/speed as long. */
+  speed?: number;
+}
+
+/** One spoken word, in seconds from the start of its narration clip. */
+export interface WordTiming {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface GeneratedSpeech {
   path: string;
   durationSeconds: number;
   mimeType: string;
+  words: WordTiming[];
+  /** The engine that spoke: "piper", "espeak", "openai". */
+  provider: string;
+  /** The voice that actually spoke. */
+  voice: string;
 }
 
 export interface SpeechProvider {

@@ -78,6 +78,7 @@ from .video_record_dto_status import VideoRecordDtoStatus
 from .videos_list_status import VideosListStatus
 from .voice_dto import VoiceDto
 from .voice_dto_provider import VoiceDtoProvider
+from .voice_dto_quality import VoiceDtoQuality
 from .voice_list_dto import VoiceListDto
 from .webhook_delivery_dto import WebhookDeliveryDto
 from .webhook_delivery_dto_event import WebhookDeliveryDtoEvent
@@ -165,6 +166,7 @@ __all__ = (
     "VideosListStatus",
     "VoiceDto",
     "VoiceDtoProvider",
+    "VoiceDtoQuality",
     "VoiceListDto",
     "WebhookDeliveryDto",
     "WebhookDeliveryDtoEvent",

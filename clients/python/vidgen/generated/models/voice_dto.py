@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.voice_dto_provider import VoiceDtoProvider
+from ..models.voice_dto_quality import VoiceDtoQuality
 
 T = TypeVar("T", bound="VoiceDto")
 
@@ -18,13 +19,17 @@ class VoiceDto:
         id (str): What `voice` on POST /videos takes Example: de+f3.
         name (str):  Example: German, female.
         language (str): BCP 47 tag (`mul`: every language the provider supports) Example: de.
-        provider (VoiceDtoProvider): The configured speech provider
+        provider (VoiceDtoProvider): The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or
+            OpenAI
+        quality (VoiceDtoQuality): `neural`: a trained voice model; `formant`: rule-based synthesis. Neural voices are
+            listed first
     """
 
     id: str
     name: str
     language: str
     provider: VoiceDtoProvider
+    quality: VoiceDtoQuality
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +41,8 @@ class VoiceDto:
 
         provider = self.provider.value
 
+        quality = self.quality.value
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -44,6 +51,7 @@ class VoiceDto:
                 "name": name,
                 "language": language,
                 "provider": provider,
+                "quality": quality,
             }
         )
 
@@ -60,11 +68,14 @@ class VoiceDto:
 
         provider = VoiceDtoProvider(d.pop("provider"))
 
+        quality = VoiceDtoQuality(d.pop("quality"))
+
         voice_dto = cls(
             id=id,
             name=name,
             language=language,
             provider=provider,
+            quality=quality,
         )
 
         voice_dto.additional_properties = d

@@ -2,8 +2,9 @@ from enum import StrEnum
 
 
 class VoiceDtoProvider(StrEnum):
-    LOCAL = "local"
+    ESPEAK = "espeak"
     OPENAI = "openai"
+    PIPER = "piper"
 
     def __str__(self) -> str:
         return str(self.value)
