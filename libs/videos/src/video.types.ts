@@ -3,7 +3,9 @@ import {
   type CaptionOptions,
   DEFAULT_CAPTIONS,
   DEFAULT_LANGUAGE,
+  DEFAULT_OUTPUT,
   type Motion,
+  type OutputOptions,
   type Transition,
 } from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
@@ -26,6 +28,8 @@ export interface VideoOptions {
   captions: CaptionOptions;
   motion: Motion;
   transition: Transition;
+  /** Frame size and rate: 720p at 24 fps unless the client chose otherwise. */
+  output: OutputOptions;
 }
 
 /**
@@ -44,6 +48,7 @@ export function videoOptions(
     captions: { ...DEFAULT_CAPTIONS, ...stored.captions },
     motion: stored.motion ?? 'kenburns',
     transition: stored.transition ?? 'fade',
+    output: { ...DEFAULT_OUTPUT, ...stored.output },
   };
 }
 

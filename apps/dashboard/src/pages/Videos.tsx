@@ -99,6 +99,8 @@ function NewVideo() {
   const [prompt, setPrompt] = useState('');
   const [scenes, setScenes] = useState('3');
   const [aspect, setAspect] = useState('16:9');
+  const [resolution, setResolution] = useState('720p');
+  const [fps, setFps] = useState('24');
   const [autoApprove, setAutoApprove] = useState(false);
   const [voice, setVoice] = useState('');
   const { busy, error, run } = useAction();
@@ -114,6 +116,7 @@ function NewVideo() {
         prompt,
         scene_count: Number(scenes),
         aspect_ratio: aspect,
+        output: { resolution, fps: Number(fps) },
         auto_approve: autoApprove,
         ...(voice && { voice }),
       });
@@ -150,6 +153,23 @@ function NewVideo() {
               <option value="16:9">16:9 landscape</option>
               <option value="9:16">9:16 portrait</option>
               <option value="1:1">1:1 square</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Resolution</span>
+            <select value={resolution} onChange={(e) => setResolution(e.target.value)}>
+              <option value="720p">720p</option>
+              <option value="1080p">1080p</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Frame rate</span>
+            <select value={fps} onChange={(e) => setFps(e.target.value)}>
+              {['24', '25', '30', '60'].map((n) => (
+                <option key={n} value={n}>
+                  {n} fps
+                </option>
+              ))}
             </select>
           </label>
           {voices.data && voices.data.data.length > 0 && (

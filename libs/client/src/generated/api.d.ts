@@ -412,6 +412,18 @@ export type components = {
             /** @default medium */
             size?: ("small" | "medium" | "large") | null;
         };
+        OutputDto: {
+            /**
+             * @description 720p: 1280×720, 720×1280 or 1024×1024; 1080p: 1920×1080, 1080×1920 or 1080×1080
+             * @default 720p
+             */
+            resolution?: ("720p" | "1080p") | null;
+            /**
+             * @description Frames per second
+             * @default 24
+             */
+            fps?: (24 | 25 | 30 | 60) | null;
+        };
         CreateVideoDto: {
             /** @example How honey bees make honey */
             prompt: string;
@@ -454,6 +466,8 @@ export type components = {
              * @default fade
              */
             transition?: ("fade" | "none") | null;
+            /** @description Frame size and rate; null or left out: 720p at 24 fps */
+            output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
             scene_count?: null;
         } | {
@@ -517,6 +531,12 @@ export type components = {
             /** @enum {string} */
             size: "small" | "medium" | "large";
         };
+        OutputOptionsDto: {
+            /** @enum {string} */
+            resolution: "720p" | "1080p";
+            /** @enum {integer} */
+            fps: 24 | 25 | 30 | 60;
+        };
         VideoOptionsDto: {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16" | "1:1";
@@ -531,6 +551,7 @@ export type components = {
             motion: "kenburns" | "none";
             /** @enum {string} */
             transition: "fade" | "none";
+            output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
             /** @enum {string} */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { MediaProviders } from '@vidgen/media';
+import { frameSize, type MediaProviders } from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -40,6 +40,7 @@ export function createSceneImageActivity({
               sceneIndex: scene.position - 1,
               sceneCount,
               aspectRatio: video.options.aspect_ratio,
+              ...frameSize(video.options.aspect_ratio, video.options.output.resolution),
               seed: video.id,
             },
             path.join(dir, 'image.png'),

@@ -42,6 +42,12 @@ from .live_dto import LiveDto
 from .live_dto_status import LiveDtoStatus
 from .music_dto import MusicDto
 from .music_options_dto import MusicOptionsDto
+from .output_dto import OutputDto
+from .output_dto_fps_type_0 import OutputDtoFpsType0
+from .output_dto_resolution_type_0 import OutputDtoResolutionType0
+from .output_options_dto import OutputOptionsDto
+from .output_options_dto_fps import OutputOptionsDtoFps
+from .output_options_dto_resolution import OutputOptionsDtoResolution
 from .purchase_dto import PurchaseDto
 from .purchase_dto_plan import PurchaseDtoPlan
 from .purchase_result_dto import PurchaseResultDto
@@ -124,6 +130,12 @@ __all__ = (
     "LiveDtoStatus",
     "MusicDto",
     "MusicOptionsDto",
+    "OutputDto",
+    "OutputDtoFpsType0",
+    "OutputDtoResolutionType0",
+    "OutputOptionsDto",
+    "OutputOptionsDtoFps",
+    "OutputOptionsDtoResolution",
     "PurchaseDto",
     "PurchaseDtoPlan",
     "PurchaseResultDto",

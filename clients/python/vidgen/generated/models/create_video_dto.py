@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.captions_dto import CaptionsDto
     from ..models.client_scene_dto import ClientSceneDto
     from ..models.music_dto import MusicDto
+    from ..models.output_dto import OutputDto
 
 
 T = TypeVar("T", bound="CreateVideoDto")
@@ -39,6 +40,7 @@ class CreateVideoDto:
             CreateVideoDtoMotionType0.KENBURNS.
         transition (CreateVideoDtoTransitionType0 | None | Unset): A short crossfade between scenes Default:
             CreateVideoDtoTransitionType0.FADE.
+        output (None | OutputDto | Unset): Frame size and rate; null or left out: 720p at 24 fps
     """
 
     prompt: str
@@ -58,10 +60,12 @@ class CreateVideoDto:
     transition: CreateVideoDtoTransitionType0 | None | Unset = (
         CreateVideoDtoTransitionType0.FADE
     )
+    output: None | OutputDto | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.captions_dto import CaptionsDto
         from ..models.music_dto import MusicDto
+        from ..models.output_dto import OutputDto
 
         prompt = self.prompt
 
@@ -136,6 +140,14 @@ class CreateVideoDto:
         else:
             transition = self.transition
 
+        output: dict[str, Any] | None | Unset
+        if isinstance(self.output, Unset):
+            output = UNSET
+        elif isinstance(self.output, OutputDto):
+            output = self.output.to_dict()
+        else:
+            output = self.output
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -163,6 +175,8 @@ class CreateVideoDto:
             field_dict["motion"] = motion
         if transition is not UNSET:
             field_dict["transition"] = transition
+        if output is not UNSET:
+            field_dict["output"] = output
 
         return field_dict
 
@@ -171,6 +185,7 @@ class CreateVideoDto:
         from ..models.captions_dto import CaptionsDto
         from ..models.client_scene_dto import ClientSceneDto
         from ..models.music_dto import MusicDto
+        from ..models.output_dto import OutputDto
 
         d = dict(src_dict)
         prompt = d.pop("prompt")
@@ -309,6 +324,23 @@ class CreateVideoDto:
 
         transition = _parse_transition(d.pop("transition", UNSET))
 
+        def _parse_output(data: object) -> None | OutputDto | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                output_type_0 = OutputDto.from_dict(data)
+
+                return output_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OutputDto | Unset, data)
+
+        output = _parse_output(d.pop("output", UNSET))
+
         create_video_dto = cls(
             prompt=prompt,
             scene_count=scene_count,
@@ -321,6 +353,7 @@ class CreateVideoDto:
             captions=captions,
             motion=motion,
             transition=transition,
+            output=output,
         )
 
         return create_video_dto

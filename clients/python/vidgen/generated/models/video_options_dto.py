@@ -13,6 +13,7 @@ from ..models.video_options_dto_transition import VideoOptionsDtoTransition
 if TYPE_CHECKING:
     from ..models.caption_options_dto import CaptionOptionsDto
     from ..models.music_options_dto import MusicOptionsDto
+    from ..models.output_options_dto import OutputOptionsDto
 
 
 T = TypeVar("T", bound="VideoOptionsDto")
@@ -30,6 +31,7 @@ class VideoOptionsDto:
         captions (CaptionOptionsDto):
         motion (VideoOptionsDtoMotion):
         transition (VideoOptionsDtoTransition):
+        output (OutputOptionsDto):
     """
 
     aspect_ratio: VideoOptionsDtoAspectRatio
@@ -40,6 +42,7 @@ class VideoOptionsDto:
     captions: CaptionOptionsDto
     motion: VideoOptionsDtoMotion
     transition: VideoOptionsDtoTransition
+    output: OutputOptionsDto
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +69,8 @@ class VideoOptionsDto:
 
         transition = self.transition.value
 
+        output = self.output.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -78,6 +83,7 @@ class VideoOptionsDto:
                 "captions": captions,
                 "motion": motion,
                 "transition": transition,
+                "output": output,
             }
         )
 
@@ -87,6 +93,7 @@ class VideoOptionsDto:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.caption_options_dto import CaptionOptionsDto
         from ..models.music_options_dto import MusicOptionsDto
+        from ..models.output_options_dto import OutputOptionsDto
 
         d = dict(src_dict)
         aspect_ratio = VideoOptionsDtoAspectRatio(d.pop("aspect_ratio"))
@@ -123,6 +130,8 @@ class VideoOptionsDto:
 
         transition = VideoOptionsDtoTransition(d.pop("transition"))
 
+        output = OutputOptionsDto.from_dict(d.pop("output"))
+
         video_options_dto = cls(
             aspect_ratio=aspect_ratio,
             voice=voice,
@@ -132,6 +141,7 @@ class VideoOptionsDto:
             captions=captions,
             motion=motion,
             transition=transition,
+            output=output,
         )
 
         video_options_dto.additional_properties = d
