@@ -1,4 +1,5 @@
 import {
+  type AttributionRow,
   type Database,
   type Db,
   type ScenesTable,
@@ -13,18 +14,21 @@ import { ownedVideo } from './video-scope';
 type Tx = Transaction<Database>;
 
 const SCENE_COLUMNS = [
-  'id',
-  'video_id',
-  'position',
-  'visual_description',
-  'narration',
-  'image_asset_id',
-  'narration_asset_id',
-  'narration_seconds',
-  'created_at',
-  'updated_at',
+  'scenes.id',
+  'scenes.video_id',
+  'scenes.position',
+  'scenes.visual_description',
+  'scenes.narration',
+  'scenes.image_asset_id',
+  'scenes.narration_asset_id',
+  'scenes.narration_seconds',
+  'scenes.created_at',
+  'scenes.updated_at',
 ] as const;
-type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]>;
+type SceneRow = Selectable<ScenesTable> & {
+  image_depicts: string[] | null;
+  image_attribution: AttributionRow[] | null;
+};
 
 export interface SceneText {
   visual_description: string;
@@ -40,10 +44,16 @@ export class SceneRepository {
   async list(accountId: string, videoId: string, trx?: Tx): Promise<Scene[]> {
     const rows = await (trx ?? this.db)
       .selectFrom('scenes')
-      .select(SCENE_COLUMNS)
-      .where('video_id', '=', videoId)
+      // What the scene's picture shows and whose works are in it, read with the scene.
+      .leftJoin('assets', 'assets.id', 'scenes.image_asset_id')
+      .select([
+        ...SCENE_COLUMNS,
+        'assets.depicts as image_depicts',
+        'assets.attribution as image_attribution',
+      ])
+      .where('scenes.video_id', '=', videoId)
       .where(ownedVideo(accountId, videoId))
-      .orderBy('position')
+      .orderBy('scenes.position')
       .execute();
     return rows.map(toScene);
   }
@@ -233,6 +243,8 @@ function toScene(row: SceneRow): Scene {
     imageAssetId: row.image_asset_id,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,
+    imageDepicts: row.image_asset_id ? row.image_depicts : null,
+    imageAttribution: row.image_attribution ?? [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -39,6 +39,8 @@ export function toSceneRecord(scene: Scene, url: AssetUrl) {
     narration: scene.narration,
     image_asset_id: scene.imageAssetId,
     image_url: url(scene.imageAssetId),
+    image_depicts: scene.imageDepicts,
+    image_attribution: scene.imageAttribution,
     narration_url: url(scene.narrationAssetId),
     narration_seconds: scene.narrationSeconds,
     created_at: toNaiveMicros(scene.createdAt),

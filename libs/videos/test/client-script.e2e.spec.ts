@@ -110,6 +110,22 @@ describe("the client's own script", () => {
     expect(scenes[1].image_asset_id).not.toBe(red.id);
     expect(scenes[1].image_asset_id).toBeTruthy();
 
+    // What each picture shows: unknown for the client's own; the drawn one says, on the scene and
+    // on its asset, in the list too, with the works it uses.
+    expect(scenes[0]).toMatchObject({ image_depicts: null, image_attribution: [] });
+    expect(scenes[1].image_depicts).toEqual(expect.any(Array));
+    expect(scenes[1].image_attribution).toEqual(expect.any(Array));
+    const drawn = (await owner.api.get(`/assets/${scenes[1].image_asset_id}`)).body;
+    expect(drawn).toMatchObject({
+      depicts: scenes[1].image_depicts,
+      attribution: scenes[1].image_attribution,
+    });
+    expect((await owner.api.get(`/assets/${red.id}`)).body).toMatchObject({ depicts: null, attribution: [] });
+    const listed = (await owner.api.get(`/assets?video_id=${video.id}&type=image`)).body.data;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: drawn.id, depicts: drawn.depicts, attribution: drawn.attribution }),
+    ]);
+
     // One image credit (the second scene) and one narration credit; none for the client's image.
     const charges = (await ledgerOf(video.id)).filter((e) => e.kind === 'charged');
     expect(charges.map((c) => c.item).sort()).toEqual([`image:${scenes[1].id}`, 'narration']);
@@ -145,8 +161,8 @@ describe("the client's own script", () => {
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.error.details[0].loc).toEqual(['body', 'image_asset_id']);
 
-    // Deleting an uploaded image a waiting video shows is allowed; the scene goes back to a
-    // generated picture, and the estimate counts it again.
+    // An uploaded image a waiting video shows is in use: it cannot be deleted until the scene
+    // lets go of it; the scene then goes back to a generated picture, and the estimate counts it again.
     const blue = await upload(
       owner,
       'blue.png',
@@ -159,6 +175,12 @@ describe("the client's own script", () => {
     expect((await owner.api.get(`/videos/${gated.id}`)).body.estimated_credits).toBe(
       gated.estimated_credits - 2,
     );
+    const inUse = await owner.api.delete(`/assets/${blue.id}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error.code).toBe('INVALID_STATE');
+    expect(
+      (await owner.api.patch(`/videos/${gated.id}/scenes/${scenes[1].id}`, { image_asset_id: null })).status,
+    ).toBe(200);
     expect((await owner.api.delete(`/assets/${blue.id}`)).status).toBe(204);
     const now = (await owner.api.get(`/videos/${gated.id}/scenes`)).body;
     expect(now.map((s: any) => s.image_asset_id)).toEqual([red.id, null]);

@@ -23,6 +23,7 @@ import {
   VIDEO_STATUSES,
   type VideoStatus,
 } from '@vidgen/workflows';
+import { ATTRIBUTION, type AttributionDto, DEPICTS } from '../assets/asset-responses.dto';
 import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 
@@ -119,6 +120,16 @@ export class SceneRecordDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The scene picture asset' })
   image_asset_id: string | null;
   @ApiProperty(SIGNED_URL) image_url: string | null;
+  @ApiProperty({
+    ...DEPICTS,
+    description: "What the scene's picture shows (its asset's depicts); null without one",
+  })
+  image_depicts: string[] | null;
+  @ApiProperty({
+    ...ATTRIBUTION,
+    description: "The third-party works in the scene's picture; [] without one",
+  })
+  image_attribution: AttributionDto[];
   @ApiProperty(SIGNED_URL) narration_url: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Length of the spoken narration' })
   narration_seconds: number | null;

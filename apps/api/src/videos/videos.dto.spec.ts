@@ -252,6 +252,8 @@ describe('video responses', () => {
       imageAssetId: 'png',
       narrationAssetId: null,
       narrationSeconds: null,
+      imageDepicts: null,
+      imageAttribution: [],
       createdAt: '2026-11-21 10:00:00+00',
       updatedAt: '2026-11-21 10:00:00+00',
     };

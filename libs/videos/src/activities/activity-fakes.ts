@@ -93,6 +93,8 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     imageAssetId: null,
     narrationAssetId: null,
     narrationSeconds: null,
+    imageDepicts: null,
+    imageAttribution: [],
     createdAt: '2025-01-01 00:00:00',
     updatedAt: '2025-01-01 00:00:00',
     ...patch,

@@ -42,6 +42,9 @@ export function createSceneImageActivity({
               aspectRatio: video.options.aspect_ratio,
               ...frameSize(video.options.aspect_ratio, video.options.output.resolution),
               seed: video.id,
+              language: video.options.language,
+              narration: scene.narration,
+              motion: video.options.motion,
             },
             path.join(dir, 'image.png'),
             signal,
@@ -55,6 +58,8 @@ export function createSceneImageActivity({
             sceneId: scene.id,
             width: image.width,
             height: image.height,
+            depicts: image.depicts,
+            attribution: image.attribution,
           },
         ],
         stale: async ({ video, scene }, trx) => {

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
@@ -9,6 +9,10 @@ from attrs import field as _attrs_field
 
 from ..models.asset_record_dto_source import AssetRecordDtoSource
 from ..models.asset_record_dto_type import AssetRecordDtoType
+
+if TYPE_CHECKING:
+    from ..models.attribution_dto import AttributionDto
+
 
 T = TypeVar("T", bound="AssetRecordDto")
 
@@ -30,6 +34,10 @@ class AssetRecordDto:
         width (float | None): Pixels, for pictures and videos
         height (float | None):
         duration_seconds (float | None): For audio and video
+        depicts (list[str] | None): What the picture shows, as English names; [] when it shows nothing in particular (a
+            backdrop alone); null when unknown (the client's own files, files that are not pictures) Example: ['octopus',
+            'sea'].
+        attribution (list[AttributionDto]): Every third-party work in the file (artwork, stock); [] when there is none
         url (None | str): Absolute, signed and expiring: downloadable without a key
         created_at (str):  Example: 2026-11-21T10:00:00.123456.
     """
@@ -47,6 +55,8 @@ class AssetRecordDto:
     width: float | None
     height: float | None
     duration_seconds: float | None
+    depicts: list[str] | None
+    attribution: list[AttributionDto]
     url: None | str
     created_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -90,6 +100,18 @@ class AssetRecordDto:
         duration_seconds: float | None
         duration_seconds = self.duration_seconds
 
+        depicts: list[str] | None
+        if isinstance(self.depicts, list):
+            depicts = self.depicts
+
+        else:
+            depicts = self.depicts
+
+        attribution = []
+        for attribution_item_data in self.attribution:
+            attribution_item = attribution_item_data.to_dict()
+            attribution.append(attribution_item)
+
         url: None | str
         url = self.url
 
@@ -112,6 +134,8 @@ class AssetRecordDto:
                 "width": width,
                 "height": height,
                 "duration_seconds": duration_seconds,
+                "depicts": depicts,
+                "attribution": attribution,
                 "url": url,
                 "created_at": created_at,
             }
@@ -121,6 +145,8 @@ class AssetRecordDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.attribution_dto import AttributionDto
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -194,6 +220,28 @@ class AssetRecordDto:
 
         duration_seconds = _parse_duration_seconds(d.pop("duration_seconds"))
 
+        def _parse_depicts(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                depicts_type_0 = cast(list[str], data)
+
+                return depicts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        depicts = _parse_depicts(d.pop("depicts"))
+
+        attribution = []
+        _attribution = d.pop("attribution")
+        for attribution_item_data in _attribution:
+            attribution_item = AttributionDto.from_dict(attribution_item_data)
+
+            attribution.append(attribution_item)
+
         def _parse_url(data: object) -> None | str:
             if data is None:
                 return data
@@ -217,6 +265,8 @@ class AssetRecordDto:
             width=width,
             height=height,
             duration_seconds=duration_seconds,
+            depicts=depicts,
+            attribution=attribution,
             url=url,
             created_at=created_at,
         )

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.attribution_dto import AttributionDto
+
 
 T = TypeVar("T", bound="SceneRecordDto")
 
@@ -21,6 +25,9 @@ class SceneRecordDto:
         narration (str):
         image_asset_id (None | UUID): The scene picture asset
         image_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file exists
+        image_depicts (list[str] | None): What the scene's picture shows (its asset's depicts); null without one
+            Example: ['octopus', 'sea'].
+        image_attribution (list[AttributionDto]): The third-party works in the scene's picture; [] without one
         narration_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file
             exists
         narration_seconds (float | None): Length of the spoken narration
@@ -35,6 +42,8 @@ class SceneRecordDto:
     narration: str
     image_asset_id: None | UUID
     image_url: None | str
+    image_depicts: list[str] | None
+    image_attribution: list[AttributionDto]
     narration_url: None | str
     narration_seconds: float | None
     created_at: str
@@ -61,6 +70,18 @@ class SceneRecordDto:
         image_url: None | str
         image_url = self.image_url
 
+        image_depicts: list[str] | None
+        if isinstance(self.image_depicts, list):
+            image_depicts = self.image_depicts
+
+        else:
+            image_depicts = self.image_depicts
+
+        image_attribution = []
+        for image_attribution_item_data in self.image_attribution:
+            image_attribution_item = image_attribution_item_data.to_dict()
+            image_attribution.append(image_attribution_item)
+
         narration_url: None | str
         narration_url = self.narration_url
 
@@ -82,6 +103,8 @@ class SceneRecordDto:
                 "narration": narration,
                 "image_asset_id": image_asset_id,
                 "image_url": image_url,
+                "image_depicts": image_depicts,
+                "image_attribution": image_attribution,
                 "narration_url": narration_url,
                 "narration_seconds": narration_seconds,
                 "created_at": created_at,
@@ -93,6 +116,8 @@ class SceneRecordDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.attribution_dto import AttributionDto
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -126,6 +151,30 @@ class SceneRecordDto:
 
         image_url = _parse_image_url(d.pop("image_url"))
 
+        def _parse_image_depicts(data: object) -> list[str] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                image_depicts_type_0 = cast(list[str], data)
+
+                return image_depicts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None, data)
+
+        image_depicts = _parse_image_depicts(d.pop("image_depicts"))
+
+        image_attribution = []
+        _image_attribution = d.pop("image_attribution")
+        for image_attribution_item_data in _image_attribution:
+            image_attribution_item = AttributionDto.from_dict(
+                image_attribution_item_data
+            )
+
+            image_attribution.append(image_attribution_item)
+
         def _parse_narration_url(data: object) -> None | str:
             if data is None:
                 return data
@@ -152,6 +201,8 @@ class SceneRecordDto:
             narration=narration,
             image_asset_id=image_asset_id,
             image_url=image_url,
+            image_depicts=image_depicts,
+            image_attribution=image_attribution,
             narration_url=narration_url,
             narration_seconds=narration_seconds,
             created_at=created_at,
