@@ -170,6 +170,14 @@ describe('LocalImageProvider', () => {
     });
   });
 
+  it('reads two things named side by side as one: a paper boat is a boat, coconut shells a coconut', () => {
+    const names = (description: string, language = 'en') =>
+      readPicture({ description, language }).things.map((t) => t.name);
+    expect(names('A paper boat on a pond')).toEqual(['sailboat']);
+    expect(names('Coconut shells on the sand')).toEqual(['coconut']);
+    expect(names('Tres corazones y sangre azul', 'es')).toEqual(['anatomical heart', 'drop of blood']);
+  });
+
   it('reads the narration only when the description names nothing', () => {
     expect(
       readPicture({ description: 'An old map', narration: 'Whales sing.' }).things.map((t) => t.name),
