@@ -254,6 +254,10 @@ describe('the web dashboard in a real browser', () => {
   it('creates a key with videos:read only that works on the REST API at once, and revokes it', async () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // GET /providers under Settings: the test stack's offline providers.
+    const providers = page.getByTestId('providers');
+    await providers.waitFor();
+    expect(await providers.innerText()).toMatch(/Script\s+local · planner[\s\S]*Stock media\s+none/);
     await expectNoSeriousViolations('settings');
     await shot('settings');
     await page.getByRole('link', { name: 'API Keys', exact: true }).click();
