@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,45 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names Express's `trust proxy` knows for ranges of addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For (and -Proto) to believe, as Express's `trust proxy`
+ * takes them. Off by default: the client address is the connection's. A number is how many
+ * proxies stand in front; a list names their addresses or subnets. `true` (believe any hop) is
+ * refused, since any client could then choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === '0' || value === 'false' || value === 'off') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else if (value !== 'true') {
+      const entries = value.split(',').map((x) => x.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'give the number of proxies in front of the api (1–10), or their addresses or subnets, comma-separated (e.g. "10.0.0.0/8, loopback"); "true" would believe any client\'s X-Forwarded-For',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +68,7 @@ const envSchema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_BASE_URL: optionalString,
+  TRUST_PROXY: trustProxy,
   FFMPEG_PATH: optionalString,
   VIDGEN_FAULT_INJECTION: bool,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
@@ -93,6 +134,8 @@ export interface AppConfig {
   /** Ports of the Prometheus endpoints (/metrics), apart from the public api; 0 turns one off. */
   metrics: { apiPort: number; workerPort: number };
   publicBaseUrl: string;
+  /** Express's `trust proxy` (TRUST_PROXY): false, a number of hops, or proxy addresses and subnets. */
+  trustProxy: false | number | string[];
   ffmpegPath: string | undefined;
   faultInjection: boolean;
   webhooks: {
@@ -175,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metrics: { apiPort: e.API_METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,
     faultInjection: e.VIDGEN_FAULT_INJECTION,
     webhooks: {

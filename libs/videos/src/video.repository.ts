@@ -1,45 +1,11 @@
-import {
-  beforeCursor,
-  type Database,
-  type Db,
-  type Selectable,
-  sql,
-  type Transaction,
-  type VideosTable,
-} from '@vidgen/db';
-import {
-  eventKeys,
-  type FailureReason,
-  IN_PROGRESS_STATUSES,
-  type Stage,
-  type VideoStatus,
-} from '@vidgen/workflows';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { SceneRepository } from './scene.repository';
-import { type ClientScene, type Video, type VideoOptions, videoOptions } from './video.types';
+import type { ClientScene, Video, VideoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
+import { toVideo, VIDEO_COLUMNS } from './video-row';
 
 type Tx = Transaction<Database>;
-
-const VIDEO_COLUMNS = [
-  'id',
-  'account_id',
-  'prompt',
-  'status',
-  'stage',
-  'awaiting_approval',
-  'scene_count',
-  'options',
-  'failure_reason',
-  'credits_charged',
-  'credits_refunded',
-  'video_asset_id',
-  'audio_asset_id',
-  'thumbnail_asset_id',
-  'subtitles_asset_id',
-  'created_at',
-  'updated_at',
-] as const;
-type VideoRow = Pick<Selectable<VideosTable>, (typeof VIDEO_COLUMNS)[number]>;
 
 /** A video as the worker loads it: the workflow that owns it is the caller, not a tenant. */
 export type WorkflowVideo = Video & { faults: unknown; clientScenes: ClientScene[] | null };
@@ -301,26 +267,4 @@ export class VideoRepository {
       .where('id', '=', videoId)
       .execute();
   }
-}
-
-function toVideo(row: VideoRow): Video {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    prompt: row.prompt,
-    status: row.status,
-    stage: row.stage as Stage | null,
-    awaitingApproval: row.awaiting_approval,
-    sceneCount: row.scene_count,
-    options: videoOptions(row.options as VideoOptions),
-    failureReason: (row.failure_reason as FailureReason | null) ?? null,
-    creditsCharged: row.credits_charged,
-    creditsRefunded: row.credits_refunded,
-    videoAssetId: row.video_asset_id,
-    audioAssetId: row.audio_asset_id,
-    thumbnailAssetId: row.thumbnail_asset_id,
-    subtitlesAssetId: row.subtitles_asset_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
