@@ -48,6 +48,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(25 * 1024 * 1024),
+  ASSET_VIDEO_MAX_SECONDS: z.coerce.number().positive().max(3600).default(120),
   ASSET_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -113,6 +114,7 @@ export interface AppConfig {
     urlTtlSeconds: number;
     /** Largest file a client may upload or import; past it the transfer is cut off, not stored. */
     uploadMaxBytes: number;
+    videoMaxSeconds: number;
   };
   /**
    * Where asset files are kept (STORAGE_DRIVER): `local`, under assets.dir; `s3`, in an
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.ASSET_URL_SECRET,
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
       uploadMaxBytes: e.ASSET_UPLOAD_MAX_BYTES,
+      videoMaxSeconds: e.ASSET_VIDEO_MAX_SECONDS,
     },
     storage: parseStorage(e),
     media: loadMediaConfig(env),
