@@ -24,7 +24,9 @@ const SCENE_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]>;
+type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]> & {
+  visual_type: string | null;
+};
 
 export interface SceneText {
   visual_description: string;
@@ -41,6 +43,13 @@ export class SceneRepository {
     const rows = await (trx ?? this.db)
       .selectFrom('scenes')
       .select(SCENE_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('assets')
+          .select('assets.type')
+          .whereRef('assets.id', '=', 'scenes.image_asset_id')
+          .as('visual_type'),
+      )
       .where('video_id', '=', videoId)
       .where(ownedVideo(accountId, videoId))
       .orderBy('position')
@@ -231,6 +240,7 @@ function toScene(row: SceneRow): Scene {
     visualDescription: row.visual_description,
     narration: row.narration,
     imageAssetId: row.image_asset_id,
+    visualType: row.visual_type === 'video' ? 'video' : row.image_asset_id ? 'image' : null,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,
     createdAt: row.created_at,

@@ -52,6 +52,8 @@ export interface ClientScene {
   narration: string;
   visual_description?: string;
   image_asset_id?: string;
+  /** A clip of the account's that plays in the scene (never together with image_asset_id). */
+  video_asset_id?: string;
 }
 
 export interface Video {
@@ -80,8 +82,14 @@ export interface Scene {
   position: number;
   visualDescription: string;
   narration: string;
-  /** The scene's picture: generated at visualising, or an image the client supplied. */
+  /**
+   * The scene's visual: a picture generated at visualising, an image the client supplied, or a
+   * clip (see visualType); one column holds it, so every rule about a scene's supplied visual
+   * (no generated picture, no image charge, no delete while in use) holds for clips alike.
+   */
   imageAssetId: string | null;
+  /** The type of the visual asset: `video` for a clip. */
+  visualType: 'image' | 'video' | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
   createdAt: string;

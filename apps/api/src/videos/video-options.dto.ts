@@ -58,6 +58,15 @@ export class ClientSceneDto {
   @Optional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @Optional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string;
 }
 
 export class MusicDto {

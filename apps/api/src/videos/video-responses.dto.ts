@@ -109,6 +109,14 @@ export class SceneRecordDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The scene picture asset' })
   image_asset_id: string | null;
   @ApiProperty(SIGNED_URL) image_url: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The clip that plays in the scene instead of a picture',
+  })
+  video_asset_id: string | null;
+  @ApiProperty(SIGNED_URL) video_url: string | null;
   @ApiProperty(SIGNED_URL) narration_url: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Length of the spoken narration' })
   narration_seconds: number | null;

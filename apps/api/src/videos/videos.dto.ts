@@ -20,8 +20,9 @@ import {
   VIDEO_LIMITS,
   type Video,
   type VideoRecord,
+  type ClientSceneEdit,
 } from '@vidgen/videos';
-import { type SceneEdit, VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -215,6 +216,17 @@ export class UpdateSceneDto {
   @IsOptional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string | null;
 }
 
 export class AddSceneDto {
@@ -254,6 +266,17 @@ export class AddSceneDto {
   @IsOptional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string | null;
 }
 
 export class ListVideosQuery extends PageQuery {
@@ -298,7 +321,22 @@ function clientSceneCount(scenes: unknown): number | undefined {
     : undefined;
 }
 
+/** A scene shows a picture or a clip, never both. */
+function assertOneVisual(
+  dto: { image_asset_id?: string | null; video_asset_id?: string | null },
+  loc: (string | number)[],
+): void {
+  if (dto.image_asset_id && dto.video_asset_id) {
+    throw new ValidationError([
+      { loc: [...loc, 'video_asset_id'], msg: 'give image_asset_id or video_asset_id, not both' },
+    ]);
+  }
+}
+
 export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
+  dto.scenes?.forEach((s, i) => {
+    assertOneVisual(s, ['body', 'scenes', i]);
+  });
   if (dto.scenes && dto.scene_count !== dto.scenes.length) {
     throw new ValidationError([
       {
@@ -326,26 +364,33 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       narration: s.narration,
       ...(s.visual_description !== undefined && { visual_description: s.visual_description }),
       ...(s.image_asset_id !== undefined && { image_asset_id: s.image_asset_id }),
+      ...(s.video_asset_id !== undefined && { video_asset_id: s.video_asset_id }),
     })),
     faults: dto.faults,
   };
 }
 
-export function toSceneAddition(dto: AddSceneDto): SceneEdit {
+export function toSceneAddition(dto: AddSceneDto): ClientSceneEdit {
+  assertOneVisual(dto, ['body']);
   return { op: 'add', ...dto };
 }
 
 /** Both fields are optional, but a PATCH must change at least one of them. */
-export function toSceneUpdate(sceneId: string, dto: UpdateSceneDto): SceneEdit {
+export function toSceneUpdate(sceneId: string, dto: UpdateSceneDto): ClientSceneEdit {
   if (
     dto.visual_description === undefined &&
     dto.narration === undefined &&
-    dto.image_asset_id === undefined
+    dto.image_asset_id === undefined &&
+    dto.video_asset_id === undefined
   ) {
     throw new ValidationError([
-      { loc: ['body'], msg: 'give at least one of visual_description, narration and image_asset_id' },
+      {
+        loc: ['body'],
+        msg: 'give at least one of visual_description, narration, image_asset_id and video_asset_id',
+      },
     ]);
   }
+  assertOneVisual(dto, ['body']);
   return { op: 'update', sceneId, ...dto };
 }
 

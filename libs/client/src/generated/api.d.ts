@@ -391,6 +391,11 @@ export type components = {
              * @description An uploaded image of this account, used for the scene instead of a generated one
              */
             image_asset_id?: string;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string;
         };
         MusicDto: {
             /**
@@ -648,6 +653,16 @@ export type components = {
              */
             image_url: string | null;
             /**
+             * Format: uuid
+             * @description The clip that plays in the scene instead of a picture
+             */
+            video_asset_id: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            video_url: string | null;
+            /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
              */
@@ -669,6 +684,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         UpdateSceneDto: {
             visual_description?: string;
@@ -678,6 +698,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         VoiceDto: {
             /**
@@ -724,7 +749,7 @@ export type components = {
              */
             scene_id: string | null;
             /**
-             * @description A client file is an image or audio
+             * @description A client file is an image, audio or a video clip
              * @enum {string}
              */
             type: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
@@ -2143,7 +2168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, or a URL that cannot be fetched */
+            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC, Ogg, MP4, WebM or MOV file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, a clip over ASSET_VIDEO_MAX_SECONDS or 4096 px a side, or a URL that cannot be fetched */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

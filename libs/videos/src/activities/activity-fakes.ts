@@ -91,6 +91,7 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     visualDescription: `A lighthouse, view ${position}`,
     narration: `Narration of scene ${position}.`,
     imageAssetId: null,
+    visualType: null,
     narrationAssetId: null,
     narrationSeconds: null,
     createdAt: '2025-01-01 00:00:00',
