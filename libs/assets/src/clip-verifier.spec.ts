@@ -26,20 +26,79 @@ describe('MediaVerifier on clips', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-clips-'));
-    make('h264.mp4', ...src('320x240', 1.2), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
-    make('hevc.mp4', ...src('320x240', 1), '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=none');
+    // Clips usually carry sound, which is allowed and never used.
+    const tone = ['-f', 'lavfi', '-i', 'sine=duration=1'];
+    const sound = (codec: string) => ['-c:a', codec, '-shortest'];
+    make(
+      'h264.mp4',
+      ...src('320x240', 1.2),
+      ...tone,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      ...sound('aac'),
+    );
+    make(
+      'hevc.mp4',
+      ...src('320x240', 1),
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=none',
+    );
     make('av1.mp4', ...src('160x120', 1), '-c:v', 'libsvtav1', '-preset', '12');
-    make('vp9.webm', ...src('240x320', 1), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8');
+    make(
+      'vp9.webm',
+      ...src('240x320', 1),
+      ...tone,
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      ...sound('libopus'),
+    );
     make('vp8.webm', ...src('320x240', 1), '-c:v', 'libvpx', '-deadline', 'realtime');
-    make('h264.mov', ...src('320x240', 1), '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mov');
-    make('hevc.mov', ...src('320x240', 1), '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=none', '-f', 'mov');
+    make(
+      'h264.mov',
+      ...src('320x240', 1),
+      ...tone,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      ...sound('pcm_s16le'),
+      '-f',
+      'mov',
+    );
+    make(
+      'hevc.mov',
+      ...src('320x240', 1),
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=none',
+      '-f',
+      'mov',
+    );
     make('mpeg4.mp4', ...src('320x240', 1), '-c:v', 'mpeg4');
     make('vp8.mkv', ...src('320x240', 1), '-c:v', 'libvpx', '-f', 'matroska');
     // ffmpeg's WebM muxer refuses MJPEG: a Matroska file whose doctype says webm, as a forger would make it.
     make('mjpeg.mkv', ...src('320x240', 1), '-c:v', 'mjpeg', '-f', 'matroska');
     const mkv = readFileSync(file('mjpeg.mkv'));
     const at = mkv.indexOf('matroska', 0, 'latin1');
-    writeFileSync(file('mjpeg.webm'), Buffer.concat([mkv.subarray(0, at), Buffer.from('webm\0\0\0\0'), mkv.subarray(at + 8)]));
+    writeFileSync(
+      file('mjpeg.webm'),
+      Buffer.concat([mkv.subarray(0, at), Buffer.from('webm\0\0\0\0'), mkv.subarray(at + 8)]),
+    );
     make('long.mp4', ...src('160x120', 7), '-c:v', 'libx264', '-preset', 'ultrafast');
     make('wide.mp4', ...src('800x120', 1), '-c:v', 'libx264', '-preset', 'ultrafast');
     make('audio-only.mp4', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4');
@@ -82,7 +141,9 @@ describe('MediaVerifier on clips', () => {
 
   it('does not sniff a Matroska file that is not WebM, an HLS playlist or a concat list as a clip', () => {
     expect(sniffed('vp8.mkv')).toBeUndefined();
-    expect(sniffMedia(Buffer.from('#EXTM3U\n#EXT-X-VERSION:3\n#EXTINF:10,\nhttp://127.0.0.1/a.ts\n'))).toBeUndefined();
+    expect(
+      sniffMedia(Buffer.from('#EXTM3U\n#EXT-X-VERSION:3\n#EXTINF:10,\nhttp://127.0.0.1/a.ts\n')),
+    ).toBeUndefined();
     expect(sniffMedia(Buffer.from("ffconcat version 1.0\nfile '/etc/passwd'\n"))).toBeUndefined();
   });
 });

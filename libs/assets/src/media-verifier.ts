@@ -7,6 +7,7 @@ import type { MediaFormat, VideoFormat } from './media-sniff';
  * one) and only the decoders the format may hold are allowed, so an MP4 with a video track
  * or an Ogg with Theora is refused rather than taken for audio.
  */
+const MP4_SOUND = ['aac', 'mp3float', 'mp3', 'alac', 'opus', 'pcm_s16le', 'pcm_s16be', 'pcm_s24le'];
 const DECODE: Record<MediaFormat, { demuxer: string; decoders: string[] }> = {
   png: { demuxer: 'png_pipe', decoders: ['png'] },
   jpeg: { demuxer: 'jpeg_pipe', decoders: ['mjpeg'] },
@@ -28,10 +29,11 @@ const DECODE: Record<MediaFormat, { demuxer: string; decoders: string[] }> = {
   m4a: { demuxer: 'mov', decoders: ['aac'] },
   aac: { demuxer: 'aac', decoders: ['aac'] },
   ogg: { demuxer: 'ogg', decoders: ['vorbis', 'opus'] },
-  // Clips: only their first video stream is decoded (their sound is never used).
-  mp4: { demuxer: 'mov', decoders: ['h264', 'hevc', 'libdav1d', 'av1'] },
-  mov: { demuxer: 'mov', decoders: ['h264'] },
-  webm: { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1'] },
+  // Clips: only their first video stream is decoded (their sound is never used), but probing
+  // opens a decoder for every stream, so the usual sound codecs of each container are allowed.
+  mp4: { demuxer: 'mov', decoders: ['h264', 'hevc', 'libdav1d', 'av1', ...MP4_SOUND] },
+  mov: { demuxer: 'mov', decoders: ['h264', ...MP4_SOUND] },
+  webm: { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1', 'opus', 'vorbis'] },
 };
 
 /** The codecs each clip container may carry in its video streams (PRODUCT §15). */
@@ -98,7 +100,8 @@ export class MediaVerifier {
     if (this.running >= this.options.concurrency) await new Promise<void>((r) => this.waiting.push(r));
     this.running += 1;
     try {
-      if (format === 'mp4' || format === 'mov' || format === 'webm') return await this.decodeClip(file, format);
+      if (format === 'mp4' || format === 'mov' || format === 'webm')
+        return await this.decodeClip(file, format);
       return await this.run(file, format);
     } finally {
       this.running -= 1;
@@ -164,9 +167,7 @@ export class MediaVerifier {
         clearTimeout(timer);
         const probe = parseProbe(stderr);
         if (!probe) {
-          const problem = stderr
-            .split('\n')
-            .find((l) => /error|invalid/i.test(l) && !/output file/i.test(l));
+          const problem = stderr.split('\n').find((l) => /error|invalid/i.test(l) && !/output file/i.test(l));
           return reject(
             new AssetRejectedError(`not a valid ${VIDEO_NAMES[format]} file: ${describe(problem)}`),
           );
@@ -179,7 +180,9 @@ export class MediaVerifier {
   private run(file: string, format: MediaFormat): Promise<DecodedMedia> {
     const { demuxer, decoders } = DECODE[format];
     const video = format === 'mp4' || format === 'mov' || format === 'webm';
-    const timeoutMs = video ? (this.options.videoTimeoutMs ?? this.options.timeoutMs) : this.options.timeoutMs;
+    const timeoutMs = video
+      ? (this.options.videoTimeoutMs ?? this.options.timeoutMs)
+      : this.options.timeoutMs;
     const args = [
       ...['-hide_banner', '-nostdin', '-nostats', '-v', 'error', '-xerror', '-threads', '1'],
       ...['-protocol_whitelist', 'file', '-err_detect', 'explode'],

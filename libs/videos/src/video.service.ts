@@ -200,7 +200,9 @@ export class VideoService {
       const scenes = await this.videos.scenes.list(accountId, id);
       if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
     }
-    const { sceneId } = await this.viaWorkflow(video, () => this.workflows.editScenes(id, asWorkflowEdit(edit)));
+    const { sceneId } = await this.viaWorkflow(video, () =>
+      this.workflows.editScenes(id, asWorkflowEdit(edit)),
+    );
     if (!sceneId) return null;
     return (await this.videos.scenes.list(accountId, id)).find((s) => s.id === sceneId) ?? null;
   }

@@ -210,7 +210,9 @@ describe('toSceneUpdate', () => {
     });
     expect(() => toSceneUpdate('s1', both)).toThrow(
       expect.objectContaining({
-        details: [{ loc: ['body', 'video_asset_id'], msg: 'give image_asset_id or video_asset_id, not both' }],
+        details: [
+          { loc: ['body', 'video_asset_id'], msg: 'give image_asset_id or video_asset_id, not both' },
+        ],
       }),
     );
   });

@@ -12,6 +12,7 @@ import {
 } from '@vidgen/media';
 import {
   type AssetUrl,
+  type ClientSceneEdit,
   type CreateVideoInput,
   type Scene,
   type SceneRecord,
@@ -20,7 +21,6 @@ import {
   VIDEO_LIMITS,
   type Video,
   type VideoRecord,
-  type ClientSceneEdit,
 } from '@vidgen/videos';
 import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { Expose, Transform, Type } from 'class-transformer';

@@ -40,7 +40,20 @@ describe('rendering clips in scenes', () => {
         file(name),
       ]);
     await clip('short.mp4', '640x480', 30, 1, '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac');
-    await clip('long.webm', '360x640', 25, 6, '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus');
+    await clip(
+      'long.webm',
+      '360x640',
+      25,
+      6,
+      '-c:v',
+      'libvpx-vp9',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-c:a',
+      'libopus',
+    );
     for (const [name, seconds] of [
       ['a.wav', 2],
       ['b.wav', 3],
