@@ -1,5 +1,6 @@
 import {
   type AssetsTable,
+  type AttributionRow,
   beforeCursor,
   type Database,
   type Db,
@@ -13,6 +14,9 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 
 export const ASSET_SOURCES = ['upload', 'import', 'generated'] as const;
 export type AssetSource = (typeof ASSET_SOURCES)[number];
+
+/** A third-party work in a file (docs/api.md#assets): artwork, a stock photo or clip. */
+export type Attribution = AttributionRow;
 
 export interface Asset {
   id: string;
@@ -29,6 +33,10 @@ export interface Asset {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
+  /** English names of what a picture shows; [] for nothing in particular; null when unknown. */
+  depicts: string[] | null;
+  /** Every third-party work in the file; [] when there is none. */
+  attribution: Attribution[];
   createdAt: string;
 }
 
@@ -48,6 +56,10 @@ export interface NewAsset {
   width?: number | null;
   height?: number | null;
   durationSeconds?: number | null;
+  /** Default null: unknown (a client's file, or not a picture). */
+  depicts?: string[] | null;
+  /** Default []. */
+  attribution?: Attribution[];
 }
 
 const COLUMNS = [
@@ -64,6 +76,8 @@ const COLUMNS = [
   'width',
   'height',
   'duration_seconds',
+  'depicts',
+  'attribution',
   'created_at',
 ] as const;
 type Row = Pick<Selectable<AssetsTable>, (typeof COLUMNS)[number]>;
@@ -88,6 +102,8 @@ export class AssetRepository {
         width: asset.width ?? null,
         height: asset.height ?? null,
         duration_seconds: asset.durationSeconds ?? null,
+        depicts: asset.depicts == null ? null : JSON.stringify(asset.depicts),
+        attribution: JSON.stringify(asset.attribution ?? []),
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
@@ -225,6 +241,8 @@ function toAsset(row: Row): Asset {
     width: row.width,
     height: row.height,
     durationSeconds: row.duration_seconds,
+    depicts: row.depicts,
+    attribution: row.attribution,
     createdAt: row.created_at,
   };
 }

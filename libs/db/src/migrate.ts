@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_hardening';
 import * as m0006 from './migrations/0006_client_content';
 import * as m0007 from './migrations/0007_dashboard';
 import * as m0008 from './migrations/0008_api_key_changes';
+import * as m0011 from './migrations/0011_asset_depicts';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_client_content': m0006,
   '0007_dashboard': m0007,
   '0008_api_key_changes': m0008,
+  '0011_asset_depicts': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

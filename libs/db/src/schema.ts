@@ -186,8 +186,19 @@ export interface AssetsTable {
   width: number | null;
   height: number | null;
   duration_seconds: number | null;
+  /** English names of what a picture shows; null when unknown (the client's own files). */
+  depicts: ColumnType<string[] | null, string | null | undefined, string | null>;
+  /** [{title, author, license, source_url}] of every third-party work in the file. */
+  attribution: ColumnType<AttributionRow[], string | undefined, string>;
   created_at: Generated<string>;
   deleted_at: NullableTimestamp;
+}
+
+export interface AttributionRow {
+  title: string;
+  author: string;
+  license: string;
+  source_url: string;
 }
 
 export interface SettingsTable {

@@ -1,4 +1,5 @@
 import {
+  type AttributionRow,
   type Database,
   type Db,
   type ScenesTable,
@@ -13,19 +14,21 @@ import { ownedVideo } from './video-scope';
 type Tx = Transaction<Database>;
 
 const SCENE_COLUMNS = [
-  'id',
-  'video_id',
-  'position',
-  'visual_description',
-  'narration',
-  'image_asset_id',
-  'narration_asset_id',
-  'narration_seconds',
-  'created_at',
-  'updated_at',
+  'scenes.id',
+  'scenes.video_id',
+  'scenes.position',
+  'scenes.visual_description',
+  'scenes.narration',
+  'scenes.image_asset_id',
+  'scenes.narration_asset_id',
+  'scenes.narration_seconds',
+  'scenes.created_at',
+  'scenes.updated_at',
 ] as const;
-type SceneRow = Pick<Selectable<ScenesTable>, (typeof SCENE_COLUMNS)[number]> & {
+type SceneRow = Selectable<ScenesTable> & {
   visual_type: string | null;
+  image_depicts: string[] | null;
+  image_attribution: AttributionRow[] | null;
 };
 
 export interface SceneText {
@@ -42,17 +45,17 @@ export class SceneRepository {
   async list(accountId: string, videoId: string, trx?: Tx): Promise<Scene[]> {
     const rows = await (trx ?? this.db)
       .selectFrom('scenes')
-      .select(SCENE_COLUMNS)
-      .select((eb) =>
-        eb
-          .selectFrom('assets')
-          .select('assets.type')
-          .whereRef('assets.id', '=', 'scenes.image_asset_id')
-          .as('visual_type'),
-      )
-      .where('video_id', '=', videoId)
+      // What the scene's picture or clip is, shows, and whose works are in it, read with the scene.
+      .leftJoin('assets', 'assets.id', 'scenes.image_asset_id')
+      .select([
+        ...SCENE_COLUMNS,
+        'assets.type as visual_type',
+        'assets.depicts as image_depicts',
+        'assets.attribution as image_attribution',
+      ])
+      .where('scenes.video_id', '=', videoId)
       .where(ownedVideo(accountId, videoId))
-      .orderBy('position')
+      .orderBy('scenes.position')
       .execute();
     return rows.map(toScene);
   }
@@ -243,6 +246,8 @@ function toScene(row: SceneRow): Scene {
     visualType: row.visual_type === 'video' ? 'video' : row.image_asset_id ? 'image' : null,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,
+    imageDepicts: row.image_asset_id ? row.image_depicts : null,
+    imageAttribution: row.image_attribution ?? [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -40,6 +40,9 @@ export function toSceneRecord(scene: Scene, url: AssetUrl) {
     narration: scene.narration,
     image_asset_id: clip ? null : scene.imageAssetId,
     image_url: clip ? null : url(scene.imageAssetId),
+    image_depicts: clip ? null : scene.imageDepicts,
+    // A stock clip is credited like a stock photo.
+    image_attribution: scene.imageAttribution,
     video_asset_id: clip ? scene.imageAssetId : null,
     video_url: clip ? url(scene.imageAssetId) : null,
     narration_url: url(scene.narrationAssetId),

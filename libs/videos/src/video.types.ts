@@ -1,3 +1,4 @@
+import type { Attribution } from '@vidgen/assets';
 import {
   type AspectRatio,
   type CaptionOptions,
@@ -92,6 +93,10 @@ export interface Scene {
   visualType: 'image' | 'video' | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
+  /** What the scene's picture shows (its asset's `depicts`); null without a picture or for the client's own. */
+  imageDepicts: string[] | null;
+  /** The third-party works in the scene's picture; [] without a picture. */
+  imageAttribution: Attribution[];
   createdAt: string;
   updatedAt: string;
 }

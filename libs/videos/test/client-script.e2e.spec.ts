@@ -110,6 +110,22 @@ describe("the client's own script", () => {
     expect(scenes[1].image_asset_id).not.toBe(red.id);
     expect(scenes[1].image_asset_id).toBeTruthy();
 
+    // What each picture shows: unknown for the client's own; the drawn one says, on the scene and
+    // on its asset, in the list too, with the works it uses.
+    expect(scenes[0]).toMatchObject({ image_depicts: null, image_attribution: [] });
+    expect(scenes[1].image_depicts).toEqual(expect.any(Array));
+    expect(scenes[1].image_attribution).toEqual(expect.any(Array));
+    const drawn = (await owner.api.get(`/assets/${scenes[1].image_asset_id}`)).body;
+    expect(drawn).toMatchObject({
+      depicts: scenes[1].image_depicts,
+      attribution: scenes[1].image_attribution,
+    });
+    expect((await owner.api.get(`/assets/${red.id}`)).body).toMatchObject({ depicts: null, attribution: [] });
+    const listed = (await owner.api.get(`/assets?video_id=${video.id}&type=image`)).body.data;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: drawn.id, depicts: drawn.depicts, attribution: drawn.attribution }),
+    ]);
+
     // One image credit (the second scene) and one narration credit; none for the client's image.
     const charges = (await ledgerOf(video.id)).filter((e) => e.kind === 'charged');
     expect(charges.map((c) => c.item).sort()).toEqual([`image:${scenes[1].id}`, 'narration']);

@@ -224,7 +224,7 @@ describe('bad clips and bad clip references: 422 at the field, nothing stored, n
     let n = 0;
     let cursor: string | null = null;
     do {
-      const res = await owner.api.get(`/assets?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: any = await owner.api.get(`/assets?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
       n += res.body.data.length;
       cursor = res.body.next_cursor;
     } while (cursor);

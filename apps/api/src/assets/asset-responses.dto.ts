@@ -1,8 +1,30 @@
+import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { ASSET_SOURCES, ASSET_TYPES, type AssetSource, type AssetType } from '@vidgen/assets';
 import { CURSOR_PATTERN } from '@vidgen/core';
 import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 import type { toAssetRecord } from './assets.dto';
+
+/** A third-party work in a file: artwork, a stock photo or clip. */
+export class AttributionDto {
+  @ApiProperty({ example: 'Octopus' }) title: string;
+  @ApiProperty({ example: 'Microsoft' }) author: string;
+  @ApiProperty({ example: 'MIT' }) license: string;
+  @ApiProperty({ format: 'uri', example: 'https://github.com/microsoft/fluentui-emoji' }) source_url: string;
+}
+
+export const DEPICTS: ApiPropertyOptions = {
+  type: [String],
+  nullable: true,
+  example: ['octopus', 'sea'],
+  description:
+    "What the picture shows, as English names; [] when it shows nothing in particular (a backdrop alone); null when unknown (the client's own files, files that are not pictures)",
+};
+
+export const ATTRIBUTION: ApiPropertyOptions = {
+  type: [AttributionDto],
+  description: 'Every third-party work in the file (artwork, stock); [] when there is none',
+};
 
 /** docs/api.md#assets: rendered by toAssetRecord. */
 export class AssetRecordDto {
@@ -34,6 +56,8 @@ export class AssetRecordDto {
   @ApiProperty({ type: Number, nullable: true }) height: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'For audio and video' })
   duration_seconds: number | null;
+  @ApiProperty(DEPICTS) depicts: string[] | null;
+  @ApiProperty(ATTRIBUTION) attribution: AttributionDto[];
   @ApiProperty({
     type: String,
     format: 'uri',

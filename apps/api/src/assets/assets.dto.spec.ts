@@ -23,6 +23,8 @@ const asset: Asset = {
   width: 1280,
   height: 720,
   durationSeconds: 12.5,
+  depicts: null,
+  attribution: [],
   createdAt: '2026-11-21 10:00:00.5+00',
 };
 
@@ -101,6 +103,8 @@ describe('asset responses', () => {
           width: 1280,
           height: 720,
           duration_seconds: 12.5,
+          depicts: null,
+          attribution: [],
           url: 'https://cdn.test/as1',
           created_at: '2026-11-21T10:00:00.500000',
         },

@@ -106,6 +106,8 @@ export function toAssetRecord(asset: Asset, url: string | null) {
     width: asset.width,
     height: asset.height,
     duration_seconds: asset.durationSeconds,
+    depicts: asset.depicts,
+    attribution: asset.attribution,
     url,
     created_at: toNaiveMicros(asset.createdAt),
   };

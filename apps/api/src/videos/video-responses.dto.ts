@@ -19,6 +19,7 @@ import {
   VIDEO_STATUSES,
   type VideoStatus,
 } from '@vidgen/workflows';
+import { ATTRIBUTION, type AttributionDto, DEPICTS } from '../assets/asset-responses.dto';
 import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 
@@ -109,6 +110,17 @@ export class SceneRecordDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The scene picture asset' })
   image_asset_id: string | null;
   @ApiProperty(SIGNED_URL) image_url: string | null;
+  @ApiProperty({
+    ...DEPICTS,
+    description: "What the scene's picture shows (its asset's depicts); null without one",
+  })
+  image_depicts: string[] | null;
+  @ApiProperty({
+    ...ATTRIBUTION,
+    description:
+      "The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one",
+  })
+  image_attribution: AttributionDto[];
   @ApiProperty({
     type: String,
     format: 'uuid',

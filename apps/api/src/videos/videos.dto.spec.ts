@@ -270,6 +270,8 @@ describe('video responses', () => {
       visualType: 'image',
       narrationAssetId: null,
       narrationSeconds: null,
+      imageDepicts: null,
+      imageAttribution: [],
       createdAt: '2026-11-21 10:00:00+00',
       updatedAt: '2026-11-21 10:00:00+00',
     };

@@ -633,6 +633,19 @@ export type components = {
             /** @example 2026-11-21T10:00:00.123456 */
             created_at: string;
         };
+        AttributionDto: {
+            /** @example Octopus */
+            title: string;
+            /** @example Microsoft */
+            author: string;
+            /** @example MIT */
+            license: string;
+            /**
+             * Format: uri
+             * @example https://github.com/microsoft/fluentui-emoji
+             */
+            source_url: string;
+        };
         SceneRecordDto: {
             /** Format: uuid */
             id: string;
@@ -652,6 +665,16 @@ export type components = {
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
              */
             image_url: string | null;
+            /**
+             * @description What the scene's picture shows (its asset's depicts); null without one
+             * @example [
+             *       "octopus",
+             *       "sea"
+             *     ]
+             */
+            image_depicts: string[] | null;
+            /** @description The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one */
+            image_attribution: components["schemas"]["AttributionDto"][];
             /**
              * Format: uuid
              * @description The clip that plays in the scene instead of a picture
@@ -775,6 +798,16 @@ export type components = {
             height: number | null;
             /** @description For audio and video */
             duration_seconds: number | null;
+            /**
+             * @description What the picture shows, as English names; [] when it shows nothing in particular (a backdrop alone); null when unknown (the client's own files, files that are not pictures)
+             * @example [
+             *       "octopus",
+             *       "sea"
+             *     ]
+             */
+            depicts: string[] | null;
+            /** @description Every third-party work in the file (artwork, stock); [] when there is none */
+            attribution: components["schemas"]["AttributionDto"][];
             /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key

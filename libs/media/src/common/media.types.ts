@@ -81,11 +81,23 @@ export interface ImageInput {
   seed: string;
 }
 
+/** A third-party work a picture uses: shown with the asset (docs/api.md#assets). */
+export interface ArtworkCredit {
+  title: string;
+  author: string;
+  license: string;
+  source_url: string;
+}
+
 export interface GeneratedImage {
   path: string;
   width: number;
   height: number;
   mimeType: string;
+  /** English names of the things the picture shows; [] when it shows nothing in particular. */
+  depicts: string[];
+  /** Every third-party work drawn into it; [] when there is none. */
+  attribution: ArtworkCredit[];
 }
 
 export interface ImageProvider {

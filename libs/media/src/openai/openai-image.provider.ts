@@ -68,6 +68,6 @@ export class OpenAiImageProvider implements ImageProvider {
     }
     throwIfAborted(signal);
     await writeFileAtomic(outPath, png);
-    return { path: outPath, width, height, mimeType: 'image/png' };
+    return { path: outPath, width, height, mimeType: 'image/png', depicts: [], attribution: [] };
   }
 }

@@ -102,7 +102,14 @@ describe('OpenAI-compatible providers', () => {
       },
       out,
     );
-    expect(image).toEqual({ path: out, width: 1280, height: 720, mimeType: 'image/png' });
+    expect(image).toEqual({
+      path: out,
+      width: 1280,
+      height: 720,
+      mimeType: 'image/png',
+      depicts: [],
+      attribution: [],
+    });
     const png = await readFile(out);
     expect(png.readUInt32BE(16)).toBe(1280);
     expect(png.readUInt32BE(20)).toBe(720);

@@ -58,7 +58,7 @@ describe('LocalImageProvider', () => {
       const result = await provider.generateImage({ ...base, aspectRatio }, out);
       const size = pngSize(await readFile(out));
       expect([size.width, size.height]).toEqual(expected[aspectRatio]);
-      expect(result).toEqual({ path: out, ...frameSize(aspectRatio), mimeType: 'image/png' });
+      expect(result).toMatchObject({ path: out, ...frameSize(aspectRatio), mimeType: 'image/png' });
       expect((size.width % 2) + (size.height % 2)).toBe(0);
     }
   });

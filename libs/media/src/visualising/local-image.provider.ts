@@ -59,7 +59,7 @@ export class LocalImageProvider implements ImageProvider {
     const png = await picture.encode('png');
     throwIfAborted(signal);
     await writeFileAtomic(outPath, png);
-    return { path: outPath, width, height, mimeType: 'image/png' };
+    return { path: outPath, width, height, mimeType: 'image/png', depicts: [], attribution: [] };
   }
 }
 

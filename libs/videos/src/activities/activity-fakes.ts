@@ -94,6 +94,8 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     visualType: null,
     narrationAssetId: null,
     narrationSeconds: null,
+    imageDepicts: null,
+    imageAttribution: [],
     createdAt: '2025-01-01 00:00:00',
     updatedAt: '2025-01-01 00:00:00',
     ...patch,

@@ -29,7 +29,7 @@ function setup(opts: { image?: (outPath: string) => Promise<GeneratedImage>; ima
     opts.image ??
     (async (outPath: string) => {
       await writeFile(outPath, 'png');
-      return { path: outPath, mimeType: 'image/png', width: 1280, height: 720 };
+      return { path: outPath, mimeType: 'image/png', width: 1280, height: 720, depicts: [], attribution: [] };
     });
   const providers = {
     image: {
@@ -94,7 +94,14 @@ describe('media step (scene image)', () => {
         await writeFile(outPath, 'png');
         // Another attempt of the same scene (one that outlived its timeout) finished first.
         s.scenes[0]!.imageAssetId = 'asset-of-the-other-attempt';
-        return { path: outPath, mimeType: 'image/png', width: 1280, height: 720 };
+        return {
+          path: outPath,
+          mimeType: 'image/png',
+          width: 1280,
+          height: 720,
+          depicts: [],
+          attribution: [],
+        };
       },
     });
     await s.run();
@@ -108,7 +115,14 @@ describe('media step (scene image)', () => {
       image: async (outPath) => {
         await writeFile(outPath, 'png');
         s.events.push({ key: eventKeys.run.refund(1, `image:${sceneId(1)}`), type: 'refunded' });
-        return { path: outPath, mimeType: 'image/png', width: 1280, height: 720 };
+        return {
+          path: outPath,
+          mimeType: 'image/png',
+          width: 1280,
+          height: 720,
+          depicts: [],
+          attribution: [],
+        };
       },
     });
     await s.run();

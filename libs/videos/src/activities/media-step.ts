@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
-import type { Asset, AssetRepository, AssetStorage, AssetType, NewAsset } from '@vidgen/assets';
+import type { Asset, AssetRepository, AssetStorage, AssetType, Attribution, NewAsset } from '@vidgen/assets';
 import type { Database, Transaction } from '@vidgen/db';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
@@ -31,6 +31,9 @@ export interface StepFile {
   width?: number;
   height?: number;
   durationSeconds?: number;
+  /** For a picture: what it shows and the third-party works in it. */
+  depicts?: string[] | null;
+  attribution?: Attribution[];
 }
 
 /** One media step of production: what it works on, how it makes its files, and how it is recorded. */
@@ -101,6 +104,8 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
       width: file.width,
       height: file.height,
       durationSeconds: file.durationSeconds,
+      depicts: file.depicts,
+      attribution: file.attribution,
     };
   }
 

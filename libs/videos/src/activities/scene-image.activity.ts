@@ -54,6 +54,8 @@ export function createSceneImageActivity({
             sceneId: scene.id,
             width: image.width,
             height: image.height,
+            depicts: image.depicts,
+            attribution: image.attribution,
           },
         ],
         stale: async ({ video, scene }, trx) => {
