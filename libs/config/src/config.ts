@@ -275,6 +275,15 @@ export interface MediaConfig {
     ttsVoice: string;
   };
   providerTimeoutSeconds: number;
+  /** Stock footage and photos for `"visuals": "stock"`; null when STOCK_PROVIDER is not set. */
+  stock: StockConfig | null;
+}
+
+export interface StockConfig {
+  provider: 'pexels' | 'pixabay';
+  apiKey: string;
+  /** The provider's API root: https://api.pexels.com or https://pixabay.com unless pointed elsewhere. */
+  baseUrl: string;
 }
 
 const providerKind = z.preprocess(
@@ -299,6 +308,14 @@ const mediaEnvSchema = z.object({
   OPENAI_TTS_MODEL: stringWithDefault('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICE: stringWithDefault('alloy'),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  STOCK_PROVIDER: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(['pexels', 'pixabay']).optional(),
+  ),
+  PEXELS_API_KEY: optionalString,
+  PIXABAY_API_KEY: optionalString,
+  PEXELS_API_URL: stringWithDefault('https://api.pexels.com').pipe(z.url({ protocol: /^https?$/ })),
+  PIXABAY_API_URL: stringWithDefault('https://pixabay.com').pipe(z.url({ protocol: /^https?$/ })),
 });
 
 /** The media section on its own, so tools that only generate media need not satisfy the rest. */
@@ -334,5 +351,20 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
       ttsVoice: e.OPENAI_TTS_VOICE,
     },
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+    stock: stockConfig(e),
   };
+}
+
+function stockConfig(e: z.infer<typeof mediaEnvSchema>): StockConfig | null {
+  if (!e.STOCK_PROVIDER) return null;
+  const [apiKey, baseUrl] =
+    e.STOCK_PROVIDER === 'pexels'
+      ? [e.PEXELS_API_KEY, e.PEXELS_API_URL]
+      : [e.PIXABAY_API_KEY, e.PIXABAY_API_URL];
+  if (!apiKey) {
+    throw new ConfigError(
+      `${e.STOCK_PROVIDER.toUpperCase()}_API_KEY is required when STOCK_PROVIDER=${e.STOCK_PROVIDER}`,
+    );
+  }
+  return { provider: e.STOCK_PROVIDER, apiKey, baseUrl: baseUrl.replace(/\/+$/, '') };
 }

@@ -18,3 +18,4 @@ export * from './rendering/resolve-ffmpeg';
 export * from './scripting/local-script.provider';
 export * from './scripting/script.planner';
 export * from './visualising/local-image.provider';
+export * from './stock';
