@@ -177,7 +177,7 @@ export interface AssetsTable {
   video_id: string | null;
   scene_id: string | null;
   type: 'video' | 'audio' | 'thumbnail' | 'image' | 'narration' | 'subtitles';
-  source: Generated<'upload' | 'import' | 'generated'>;
+  source: Generated<'upload' | 'import' | 'generated' | 'stock'>;
   name: string | null;
   updated_at: Generated<string>;
   path: string;

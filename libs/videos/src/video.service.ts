@@ -57,6 +57,8 @@ export class VideoService {
       onStartFailure?: (videoId: string, err: unknown) => void;
       /** Counts a creation against the account's daily quota, in the creating transaction. */
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
+      /** A stock library is configured (STOCK_PROVIDER): `"visuals": "stock"` is possible. */
+      stock?: boolean;
     },
   ) {
     this.slots = new VideoSlots(videos);
@@ -85,6 +87,11 @@ export class VideoService {
         );
       }
       faults = parsed.data as Faults;
+    }
+    if (input.options.visuals === 'stock' && !this.options.stock) {
+      throw new ValidationError([
+        { loc: ['body', 'visuals'], msg: 'no stock library is configured on this server (STOCK_PROVIDER)' },
+      ]);
     }
     const options = await this.withVoice(input.options);
     const video = await this.videos.transaction(async (trx) => {

@@ -27,7 +27,12 @@ export interface VideoOptions {
   captions: CaptionOptions;
   motion: Motion;
   transition: Transition;
+  /** Where scenes without a picture or clip of the client's get theirs: drawn, or from the stock library. */
+  visuals: Visuals;
 }
+
+export const VISUALS = ['generated', 'stock'] as const;
+export type Visuals = (typeof VISUALS)[number];
 
 /**
  * Options as stored, with the defaults of fields added after the video was made: a video
@@ -45,6 +50,7 @@ export function videoOptions(
     captions: { ...DEFAULT_CAPTIONS, ...stored.captions },
     motion: stored.motion ?? 'kenburns',
     transition: stored.transition ?? 'fade',
+    visuals: stored.visuals ?? 'generated',
   };
 }
 

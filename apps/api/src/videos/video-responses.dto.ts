@@ -10,7 +10,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import type { toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
+import { type toEventRecord, type toSceneRecord, type VideoOptions, type VideoRecord, VISUALS, type Visuals } from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -51,6 +51,7 @@ export class VideoOptionsDto {
   @ApiProperty({ type: CaptionOptionsDto }) captions: CaptionOptionsDto;
   @ApiProperty({ enum: MOTIONS }) motion: Motion;
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
+  @ApiProperty({ enum: VISUALS }) visuals: Visuals;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
 

@@ -19,6 +19,8 @@ import {
   toSceneRecord,
   toVideoRecord,
   VIDEO_LIMITS,
+  VISUALS,
+  type Visuals,
   type Video,
   type VideoRecord,
 } from '@vidgen/videos';
@@ -172,6 +174,18 @@ export class CreateVideoDto {
   @IsOptional()
   @IsIn(TRANSITIONS)
   transition: Transition;
+
+  @ApiPropertyOptional({
+    enum: VISUALS,
+    default: 'generated',
+    nullable: true,
+    description:
+      'Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)',
+  })
+  @Default('generated')
+  @IsOptional()
+  @IsIn(VISUALS)
+  visuals: Visuals;
 
   // Documented only when the server runs with VIDGEN_FAULT_INJECTION=1 (openapi-document.ts).
   @Optional()
@@ -359,6 +373,7 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
         : { ...DEFAULT_CAPTIONS },
       motion: dto.motion,
       transition: dto.transition,
+      visuals: dto.visuals,
     },
     scenes: dto.scenes?.map((s) => ({
       narration: s.narration,

@@ -1,3 +1,4 @@
+import type { StockDeps } from './stock-pick';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { ChargeService, type LedgerRepository } from '@vidgen/ledger';
 import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
@@ -28,6 +29,8 @@ export interface VideoActivityDeps {
   storage: AssetStorage;
   providers: MediaProviders;
   renderer: FfmpegRenderer;
+  /** The stock library for `"visuals": "stock"`, when one is configured. */
+  stock?: StockDeps | null;
   /** The worker's media work order: images, narration, segments and joins wait their turn in it. */
   mediaOrder?: MediaOrder;
 }
@@ -42,7 +45,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createTransitionActivity({ videos }),
     ...createScriptActivities({ videos, providers }),
     ...createApprovalActivities({ videos, slots, charges }),
-    ...createSceneImageActivity({ videos, providers, runStep }),
+    ...createSceneImageActivity({ videos, providers, runStep, stock: deps.stock }),
     ...createNarrationActivity({ videos, providers, runStep }),
     ...createCurateActivity({ videos, runStep }),
     ...createRenderActivity({ videos, assets, storage, renderer, runStep }),
