@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,14 @@ const COLOURS = ['red', 'green', 'blue', 'yellow', 'magenta', 'cyan', 'orange', 
  * frame tells which one is on screen.
  */
 export async function startStockStandIn(
-  opts: { key: string; clips: number[]; photos: number; portrait?: boolean } = {
+  opts: {
+    key: string;
+    clips: number[];
+    photos: number;
+    portrait?: boolean;
+    /** Serve over HTTPS: downloads follow the import rules, which fetch https only. */
+    tls?: { key: string | Buffer; cert: string | Buffer };
+  } = {
     key: 'test-key',
     clips: [4, 4, 4],
     photos: 3,
@@ -81,7 +89,7 @@ export async function startStockStandIn(
     res.end(JSON.stringify(body));
   };
 
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const q = url.searchParams;
     if (url.pathname.startsWith('/files/')) {
@@ -234,9 +242,11 @@ export async function startStockStandIn(
       });
     }
     json(res, 404, { error: 'not found' });
-  });
+  };
+  const server = opts.tls ? https.createServer(opts.tls, handler) : http.createServer(handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = opts.tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   const stand: StockStandIn = {
     baseUrl,
     items,

@@ -17,5 +17,5 @@ export * from './rendering/ffmpeg.renderer';
 export * from './rendering/resolve-ffmpeg';
 export * from './scripting/local-script.provider';
 export * from './scripting/script.planner';
-export * from './visualising/local-image.provider';
 export * from './stock';
+export * from './visualising/local-image.provider';

@@ -10,7 +10,14 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import { type toEventRecord, type toSceneRecord, type VideoOptions, type VideoRecord, VISUALS, type Visuals } from '@vidgen/videos';
+import {
+  type toEventRecord,
+  type toSceneRecord,
+  VISUALS,
+  type VideoOptions,
+  type VideoRecord,
+  type Visuals,
+} from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,

@@ -20,9 +20,9 @@ import {
   toVideoRecord,
   VIDEO_LIMITS,
   VISUALS,
-  type Visuals,
   type Video,
   type VideoRecord,
+  type Visuals,
 } from '@vidgen/videos';
 import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { Expose, Transform, Type } from 'class-transformer';

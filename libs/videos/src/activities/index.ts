@@ -1,4 +1,3 @@
-import type { StockDeps } from './stock-pick';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { ChargeService, type LedgerRepository } from '@vidgen/ledger';
 import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
@@ -18,6 +17,7 @@ import { createRenderSegmentActivity } from './render-segment.activity';
 import { createSceneEditActivity } from './scene-edit.activity';
 import { createSceneImageActivity } from './scene-image.activity';
 import { createScriptActivities } from './script.activity';
+import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
 export { MediaOrder } from './media-order';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Context } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { type GeneratedImage, type MediaProviders, ProviderError } from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
@@ -38,7 +38,9 @@ export function createSceneImageActivity({
           const { scene, scenes } = await loadScene(videos, video, input.sceneId);
           // Pages of the stock items the other scenes show: none is shown twice.
           const used = new Set(scenes.flatMap((s) => s.imageAttribution.map((a) => a.source_url)));
-          return scene.imageAssetId ? undefined : { video, scene, sceneCount: scenes.length, used };
+          return scene.imageAssetId
+            ? undefined
+            : { video, scene, sceneCount: scenes.length, used, picked: undefined as string | undefined };
         },
         // fail_scenes picks the scenes whose image fails, by position.
         fault: ({ scene }) => ({
@@ -46,7 +48,8 @@ export function createSceneImageActivity({
           fault: { ...input.fault, fail: input.fault.failScenes.includes(scene.position) },
         }),
         workDir: tempDir('vidgen-img-'),
-        make: async ({ video, scene, sceneCount, used }, dir, signal): Promise<Visual> => {
+        make: async (target, dir, signal): Promise<Visual> => {
+          const { video, scene, sceneCount, used } = target;
           let stockFallback: string | undefined;
           if (video.options.visuals === 'stock') {
             if (!stock) stockFallback = 'no stock library is configured';
@@ -65,7 +68,10 @@ export function createSceneImageActivity({
                   dir,
                   signal,
                 );
-                if (pick) return { stock: pick };
+                if (pick) {
+                  target.picked = pick.item.credit.source_url;
+                  return { stock: pick };
+                }
                 stockFallback = 'the stock library has nothing that fits';
               } catch (err) {
                 // A rate limit or an outage is retried within the activity's policy; on the
@@ -123,10 +129,19 @@ export function createSceneImageActivity({
             },
           ];
         },
-        stale: async ({ video, scene }, trx) => {
-          const now = (await videos.scenes.list(video.accountId, video.id, trx)).find(
-            (s) => s.id === scene.id,
-          );
+        stale: async ({ video, scene, picked }, trx) => {
+          const all = await videos.scenes.list(video.accountId, video.id, trx);
+          const now = all.find((s) => s.id === scene.id);
+          // Scenes pick at the same time: one that lost its stock item to another scene picks again.
+          if (
+            picked &&
+            all.some((s) => s.id !== scene.id && s.imageAttribution.some((a) => a.source_url === picked))
+          ) {
+            throw ApplicationFailure.retryable(
+              'Another scene of the video shows this stock item',
+              'STOCK_TAKEN',
+            );
+          }
           const refund = eventKeys.run.refund(input.run, chargeItems.image(scene.id));
           return (
             !now ||

@@ -63,7 +63,8 @@ export async function pickStock(
     (c) => (c.durationSeconds ?? 0) >= seconds,
   );
   const candidates = spread(clips);
-  if (candidates.length === 0) candidates.push(...spread(fresh(await deps.provider.searchPhotos(query, signal))));
+  if (candidates.length === 0)
+    candidates.push(...spread(fresh(await deps.provider.searchPhotos(query, signal))));
   for (const item of candidates.slice(0, MAX_DOWNLOADS)) {
     let staged: StagedMedia;
     try {
