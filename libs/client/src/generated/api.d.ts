@@ -470,6 +470,12 @@ export type components = {
              * @enum {string|null}
              */
             transition?: "fade" | "none" | null;
+            /**
+             * @description Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)
+             * @default generated
+             * @enum {string|null}
+             */
+            visuals?: "generated" | "stock" | null;
         } & (unknown | {
             /** @enum {unknown} */
             scene_count?: null;
@@ -548,6 +554,8 @@ export type components = {
             motion: "kenburns" | "none";
             /** @enum {string} */
             transition: "fade" | "none";
+            /** @enum {string} */
+            visuals: "generated" | "stock";
         };
         FailureReasonDto: {
             /** @enum {string} */
@@ -777,7 +785,7 @@ export type components = {
              */
             type: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
             /** @enum {string} */
-            source: "upload" | "import" | "generated";
+            source: "upload" | "import" | "generated" | "stock";
             /** @description The client's label: the name given, else the file name or the URL's last path segment */
             name: string | null;
             /**
@@ -2068,7 +2076,7 @@ export interface operations {
                 cursor?: string;
                 video_id?: string;
                 type?: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
-                source?: "upload" | "import" | "generated";
+                source?: "upload" | "import" | "generated" | "stock";
             };
             header?: never;
             path?: never;
