@@ -36,7 +36,7 @@ const DECODE: Record<MediaFormat, { demuxer: string; decoders: string[] }> = {
   webm: { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1', 'opus', 'vorbis'] },
 };
 
-/** The codecs each clip container may carry in its video streams (PRODUCT §15). */
+/** The codecs each clip container may carry in its video streams (docs/api.md, "Assets"). */
 const VIDEO_CODECS: Record<VideoFormat, string[]> = {
   mp4: ['h264', 'hevc', 'av1'],
   mov: ['h264'],
