@@ -8,14 +8,14 @@
 
 # Build: every dependency, compile to dist/, build the dashboard into apps/dashboard/dist.
 FROM node:24-trixie-slim AS build
-ENV SCARF_ANALYTICS=false
+ENV SCARF_ANALYTICS=false ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build
 
 # Production dependencies only: no SWC, TypeScript, vitest or Biome.
 FROM node:24-trixie-slim AS deps
-ENV SCARF_ANALYTICS=false
+ENV SCARF_ANALYTICS=false ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /app
 COPY . .
 RUN npm ci --omit=dev --no-audit --no-fund

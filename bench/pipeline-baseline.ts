@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   DEFAULT_CAPTIONS,
+  DEFAULT_PIPER_VOICE,
   FfmpegRenderer,
   LocalImageProvider,
   LocalSpeechProvider,
@@ -21,10 +22,11 @@ import {
 export async function plainScript(
   narrations: string[],
   music: { path: string; volume: number },
+  voice = DEFAULT_PIPER_VOICE,
 ): Promise<{ wallSeconds: number; videoSeconds: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-plain-'));
   const images = new LocalImageProvider();
-  const speech = new LocalSpeechProvider();
+  const speech = new LocalSpeechProvider({ piper: true });
   const renderer = new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(process.env.FFMPEG_PATH) });
   const seed = 'bench-plain';
   try {
@@ -39,7 +41,7 @@ export async function plainScript(
           { description: text, sceneIndex: i, sceneCount: narrations.length, aspectRatio: '16:9', seed },
           path.join(dir, `scene-${i}.png`),
         );
-        const spoken = await speech.synthesize({ text }, path.join(dir, `scene-${i}.wav`));
+        const spoken = await speech.synthesize({ text, voice }, path.join(dir, `scene-${i}.wav`));
         scenes[i] = {
           imagePath: image.path,
           audioPath: spoken.path,

@@ -3,9 +3,12 @@
  * a 60-second 16:9 720p video (12 scenes, local providers) with the full look: Ken Burns
  * motion, crossfades, burned-in captions and ducked music. Prints the prompt → completed time
  * as a fraction of the video's length, each stage's share, and the render stage with one and
- * with two media worker processes; and, as the baseline, the same media work done by a plain
+ * with two media worker processes; the same video at 1080p and 30 fps beside it (one media worker,
+ * the 16:9 frame 1920×1080); and, as the baseline, the same media work done by a plain
  * script in one process (bench/pipeline-baseline.ts), so `pipeline.ratio` says what the
- * service's machinery costs on top of ffmpeg and espeak.
+ * service's machinery costs on top of ffmpeg and the speech engine. English is spoken by the
+ * default Piper voice (neural); one more run with espeak-ng's `en-gb` gives the figure with the
+ * formant voice (`pipeline.realtime_fraction_60s_espeak`).
  *
  *   npm run bench:pipeline [-- --json <file>]
  */
@@ -145,7 +148,15 @@ async function main(): Promise<void> {
     await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 1) });
     const pids = () => media.map((m) => m.child.pid);
     const one = await produce(bench.stack.baseUrl, key, body, pids());
+    // The same video at 1080p30: 2.25× the pixels of a frame and 1.25× the frames.
+    const hd = await produce(
+      bench.stack.baseUrl,
+      key,
+      { ...body, output: { resolution: '1080p', fps: 30 } },
+      pids(),
+    );
     const mediaRssMb = peakRssMb(media[0]?.child.pid);
+    const espeak = await produce(bench.stack.baseUrl, key, { ...body, voice: 'en-gb' }, pids());
 
     addMediaWorker();
     await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 2) });
@@ -158,8 +169,13 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     console.log('12 scenes, 16:9 720p, local providers, kenburns + fade + burned-in captions + ducked music');
-    table('one media worker process', one);
+    table('one media worker process (Piper en_US-joe-medium)', one);
+    table('one media worker process (espeak-ng en-gb)', espeak);
     table('two media worker processes', two);
+    table('one media worker process, 1080p at 30 fps', hd);
+    console.log(
+      `\n1080p30 beside 720p24 (one worker): prompt → completed ${hd.wallSeconds.toFixed(1)} s vs ${one.wallSeconds.toFixed(1)} s (${(hd.wallSeconds / one.wallSeconds).toFixed(2)}×), render stage ${(hd.stages.rendering ?? Number.NaN).toFixed(2)} s vs ${(one.stages.rendering ?? Number.NaN).toFixed(2)} s`,
+    );
     const r1 = one.stages.rendering ?? Number.NaN;
     const r2 = two.stages.rendering ?? Number.NaN;
     console.log(
@@ -176,10 +192,20 @@ async function main(): Promise<void> {
     writeFigures({
       'pipeline.ratio': one.wallSeconds / plain.wallSeconds,
       'pipeline.realtime_fraction_60s': one.wallSeconds / one.videoSeconds,
+      'pipeline.realtime_fraction_60s_espeak': espeak.wallSeconds / espeak.videoSeconds,
+      'pipeline.narrating_seconds_60s': one.stages.narrating ?? Number.NaN,
+      'pipeline.narrating_seconds_60s_espeak': espeak.stages.narrating ?? Number.NaN,
       'pipeline.seconds_60s': one.wallSeconds,
       'pipeline.plain_seconds': plain.wallSeconds,
       'pipeline.realtime_fraction_60s_two_workers': two.wallSeconds / two.videoSeconds,
       'pipeline.render_two_over_one': r2 / r1,
+      'pipeline.realtime_fraction_60s_1080p30': hd.wallSeconds / hd.videoSeconds,
+      'pipeline.seconds_60s_1080p30': hd.wallSeconds,
+      'pipeline.render_seconds_720p24': one.stages.rendering ?? Number.NaN,
+      'pipeline.render_seconds_1080p30': hd.stages.rendering ?? Number.NaN,
+      // CPU seconds of the media workers and their ffmpeg runs: what a loaded machine does not change.
+      'pipeline.media_cpu_seconds_720p24': one.mediaCpuSeconds,
+      'pipeline.media_cpu_seconds_1080p30': hd.mediaCpuSeconds,
       // rss_mb.* belongs to bench/api (the api) and bench/throughput (the workers).
       'pipeline.rss_mb_control_worker': peakRssMb(bench.stack.worker?.child.pid),
       'pipeline.rss_mb_media_worker': mediaRssMb,

@@ -20,6 +20,7 @@ import {
   describeTakenPorts,
   EXIT_WITH_PARENT,
   ensureDashboardBuilt,
+  ensureDefaultPiperVoice,
   ensureFfmpeg,
   findRunningStack,
   nextRestart,
@@ -32,6 +33,7 @@ import {
   startTemporalDevServer,
   stopChild,
 } from '@vidgen/devstack';
+import { piperVoiceDirs } from '@vidgen/media';
 
 const log = (msg: string) => console.log(`[vidgen] ${msg}`);
 
@@ -167,6 +169,11 @@ async function main(): Promise<void> {
     log(
       `ffmpeg               ${await ensureFfmpeg({ configured: config.ffmpegPath, envPath: process.env.PATH, log })}`,
     );
+    // Without the neural voice, English is still narrated by espeak-ng: say so and carry on.
+    const voice = await ensureDefaultPiperVoice({ dirs: piperVoiceDirs(config.media.voicesDir), log }).catch(
+      (err) => `not installed (${errorText(err)}); English falls back to espeak-ng`,
+    );
+    log(`Piper voice          ${voice}`);
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     for (const name of ['worker', 'api'] as const) {
       stops.push(

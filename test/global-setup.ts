@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, dropDatabase, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateToLatest } from '@vidgen/db';
 import {
+  ensureDefaultPiperVoice,
   ensureFfmpeg,
   freePort,
   type RunningPostgres,
@@ -75,6 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.destroy();
 
     log(`ffmpeg ${await ensureFfmpeg({ envPath: process.env.PATH, log })}`);
+    log(`Piper voice ${await ensureDefaultPiperVoice({ log })}`);
     const temporal = await startTemporalDevServer({
       headless: true,
       envPath: process.env.PATH,

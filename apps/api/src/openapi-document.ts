@@ -110,24 +110,46 @@ export function completeDocument(doc: OpenAPIObject, config: AppConfig): OpenAPI
     for (const prop of Object.values<Json>(schema.properties ?? {})) noNul(prop);
   }
   for (const [name, refine] of Object.entries(SCHEMA_RULES)) if (schemas[name]) refine(schemas[name]);
-  nullInNullableEnums(schemas);
   const createVideo = schemas.CreateVideoDto as Json | undefined;
   if (createVideo && config.faultInjection) createVideo.properties.faults = faultsSchema();
+  doc.openapi = '3.1.0';
+  nullableAsJsonSchema(doc);
   return doc;
 }
 
-/** OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a nullable enum lists null itself. */
-function nullInNullableEnums(node: unknown): void {
+/**
+ * The document is OpenAPI 3.1, whose schemas are JSON Schema: a nullable scalar is
+ * `type: [T, "null"]`, a nullable reference or enum is `anyOf: [X, {type: "null"}]`, and no enum
+ * lists null. The 3.0 form Nest writes (`nullable: true` beside `allOf: [{$ref}]`, null inside
+ * `enum`) is read as "not nullable" by several client generators (docs/decisions.md).
+ */
+function nullableAsJsonSchema(node: unknown): void {
   if (Array.isArray(node)) {
-    node.forEach(nullInNullableEnums);
+    node.forEach(nullableAsJsonSchema);
     return;
   }
   if (node === null || typeof node !== 'object') return;
   const schema = node as Json;
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
-    schema.enum = [...schema.enum, null];
+  for (const v of Object.values(schema)) nullableAsJsonSchema(v);
+  if (typeof schema.nullable !== 'boolean') return;
+  const nullable = schema.nullable === true;
+  delete schema.nullable;
+  if (!nullable) return;
+  const NULL = { type: 'null' };
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1) {
+    schema.anyOf = [schema.allOf[0], NULL];
+    delete schema.allOf;
+    delete schema.type;
+  } else if (schema.$ref) {
+    schema.anyOf = [{ $ref: schema.$ref }, NULL];
+    delete schema.$ref;
+  } else if (Array.isArray(schema.enum)) {
+    schema.anyOf = [{ type: schema.type, enum: schema.enum.filter((v: unknown) => v !== null) }, NULL];
+    delete schema.enum;
+    delete schema.type;
+  } else if (typeof schema.type === 'string') {
+    schema.type = [schema.type, 'null'];
   }
-  for (const v of Object.values(schema)) nullInNullableEnums(v);
 }
 
 function collectRefs(node: unknown, schemas: Json, into: Set<string>): void {

@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalSpeechProvider } from '@vidgen/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/support/api';
+import { probe } from '../../../test/support/ffprobe';
+import { loudness } from '../../../test/support/frames';
 import { createVideo, download, events, finished, waitForVideo } from '../../../test/support/videos';
 import { expectError } from './support/auth-endpoints';
 
@@ -17,18 +19,34 @@ describe('voices', () => {
     owner = await createAccount({ credits: 100 });
   });
 
-  it('GET /voices lists the espeak-ng voices as {data: [{id, name, language, provider}]}', async () => {
+  it("GET /voices lists the Piper voices, then espeak-ng's, as {data: [{id, name, language, provider, quality}]}", async () => {
     const res = await owner.api.get('/voices');
     expect(res.status, res.text).toBe(200);
     const voices = res.body.data as { id: string; name: string; language: string; provider: string }[];
     expect(voices.length).toBeGreaterThan(100);
-    for (const v of voices) expect(Object.keys(v).sort()).toEqual(['id', 'language', 'name', 'provider']);
-    expect(voices).toContainEqual({ id: 'de', name: 'German', language: 'de', provider: 'local' });
+    for (const v of voices)
+      expect(Object.keys(v).sort()).toEqual(['id', 'language', 'name', 'provider', 'quality']);
+    expect(voices[0]).toEqual({
+      id: 'en_US-joe-medium',
+      name: 'English (United States), Joe',
+      language: 'en-US',
+      provider: 'piper',
+      quality: 'neural',
+    });
+    expect(voices.slice(1).every((v) => v.provider === 'espeak')).toBe(true);
+    expect(voices).toContainEqual({
+      id: 'de',
+      name: 'German',
+      language: 'de',
+      provider: 'espeak',
+      quality: 'formant',
+    });
     expect(voices).toContainEqual({
       id: 'en-us',
       name: 'English (America)',
       language: 'en-US',
-      provider: 'local',
+      provider: 'espeak',
+      quality: 'formant',
     });
     expect(voices.map((v) => v.id)).toEqual(expect.arrayContaining(['el', 'ru', 'es-419', 'en-us+f3']));
   });
@@ -70,11 +88,46 @@ describe('voices', () => {
     const defaulted = await createVideo(owner.api, { prompt: 'Пчёлы.', language: 'ru' });
     expect(defaulted.options).toMatchObject({ language: 'ru', voice: 'ru' });
     const english = await createVideo(owner.api, { prompt: 'Bees.' });
-    expect(english.options).toMatchObject({ language: 'en', voice: 'en-gb' });
+    // English's first neural voice is its default (PRODUCT §14).
+    expect(english.options).toMatchObject({ language: 'en', voice: 'en_US-joe-medium' });
     for (const v of [chosen, defaulted, english])
       await waitForVideo(owner.api, v.id, (x) => x.awaiting_approval);
     for (const v of [chosen, defaulted, english])
       expect((await owner.api.delete(`/videos/${v.id}`)).status).toBe(204);
+  });
+
+  it('narrates an English video with the default neural voice: Piper speaks, at the voice’s 22050 Hz', async () => {
+    const { api } = await createAccount({ credits: 100 });
+    const created = await createVideo(api, {
+      prompt: 'Honey bees dance to tell each other where the flowers are. A hive keeps warm in winter.',
+      scene_count: 2,
+      auto_approve: true,
+    });
+    expect(created.options).toMatchObject({ language: 'en', voice: 'en_US-joe-medium' });
+    const done = await waitForVideo(api, created.id, finished, 180_000);
+    expect(done.status, JSON.stringify(done.failure_reason)).toBe('completed');
+
+    const narrated = (await events(api, created.id)).filter((e) => e.type === 'scene_narrated');
+    expect(narrated).toHaveLength(2);
+    for (const e of narrated) expect(e.data).toMatchObject({ voice: 'en_US-joe-medium', provider: 'piper' });
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-piper-'));
+    const scenes = (await api.get(`/videos/${created.id}/scenes`)).body;
+    for (const [i, scene] of scenes.entries()) {
+      const file = path.join(dir, `scene-${i}.wav`);
+      writeFileSync(file, (await download(scene.narration_url)).body);
+      const audio = (await probe(file)).streams.find((s) => s.codec_type === 'audio')!;
+      expect(Number(audio.sample_rate)).toBe(22050);
+      expect(audio.channels).toBe(1);
+      // Speech, not silence or noise at full scale: a voice's loudness.
+      const { integrated } = await loudness(file);
+      expect(integrated).toBeGreaterThan(-35);
+      expect(integrated).toBeLessThan(-8);
+      const seconds = Number((await probe(file)).format.duration);
+      const words = scene.narration.split(/\s+/).length;
+      expect(seconds).toBeGreaterThan(words / 5);
+      expect(seconds).toBeLessThan(words / 1.5 + 1);
+    }
   });
 
   it('makes a German video: German script, German voice, German subtitles', async () => {

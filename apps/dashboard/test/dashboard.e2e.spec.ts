@@ -338,6 +338,14 @@ describe('the web dashboard in a real browser', () => {
       .getByLabel('Prompt')
       .fill('How lighthouses guide ships at night. Their beams sweep across the dark sea.');
     await page.getByLabel('Scenes').selectOption('2');
+    // The voice picker: neural voices first, then espeak-ng's.
+    const groups = await page
+      .getByLabel('Voice')
+      .locator('optgroup')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('label')));
+    expect(groups).toEqual(['Neural voices', 'Formant voices (espeak-ng)']);
+    const firstVoice = page.getByLabel('Voice').locator('optgroup').first().locator('option').first();
+    expect(await firstVoice.textContent()).toBe('English (United States), Joe (en-US)');
     await page.getByRole('button', { name: 'Create video' }).click();
     await page.waitForURL(/\/dashboard\/videos\/[0-9a-f-]{36}$/);
     videoId = page.url().split('/').pop()!;

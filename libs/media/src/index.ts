@@ -5,6 +5,8 @@ export * from './common/voices';
 export * from './curating/timeline';
 export * from './narrating/espeak-voices';
 export * from './narrating/local-speech.provider';
+export * from './narrating/piper/piper-speech.provider';
+export * from './narrating/piper/piper-voices';
 export * from './narrating/wav';
 export * from './openai/openai.client';
 export * from './openai/openai-image.provider';

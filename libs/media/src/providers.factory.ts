@@ -30,7 +30,7 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
       : new LocalImageProvider(),
     speech: is(cfg.speechProvider)
       ? new OpenAiSpeechProvider(openai('speech'), cfg.openai.ttsModel, cfg.openai.ttsVoice)
-      : new LocalSpeechProvider(),
+      : new LocalSpeechProvider({ piper: true, voicesDir: cfg.voicesDir }),
   };
 }
 

@@ -4,7 +4,9 @@ import {
   type CaptionOptions,
   DEFAULT_CAPTIONS,
   DEFAULT_LANGUAGE,
+  DEFAULT_OUTPUT,
   type Motion,
+  type OutputOptions,
   type Transition,
 } from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
@@ -29,6 +31,8 @@ export interface VideoOptions {
   transition: Transition;
   /** Where scenes without a picture or clip of the client's get theirs: drawn, or from the stock library. */
   visuals: Visuals;
+  /** Frame size and rate: 720p at 24 fps unless the client chose otherwise. */
+  output: OutputOptions;
 }
 
 export const VISUALS = ['generated', 'stock'] as const;
@@ -51,6 +55,7 @@ export function videoOptions(
     motion: stored.motion ?? 'kenburns',
     transition: stored.transition ?? 'fade',
     visuals: stored.visuals ?? 'generated',
+    output: { ...DEFAULT_OUTPUT, ...stored.output },
   };
 }
 

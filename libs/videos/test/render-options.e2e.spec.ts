@@ -139,6 +139,7 @@ describe('render options end to end: motion, fades, captions and music in the de
     const narration = `Inside, the nectar slowly turns into honey. ${'— '.repeat(12)}Then the bees rest.`;
     const created = await api.post('/videos', {
       prompt: 'Bees',
+      voice: 'en-gb',
       scenes: [{ narration }],
       auto_approve: true,
       motion: 'none',

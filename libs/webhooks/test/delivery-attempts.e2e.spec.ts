@@ -11,6 +11,7 @@ import {
   useDeliveryStack,
 } from './support/delivery-stack';
 import { eventually, type HttpsReceiver, sleepMs } from './support/https-receiver';
+import { runPythonSdkTest } from './support/python-sdk';
 
 describe('webhook delivery to real HTTPS receivers', () => {
   const fixture = useDeliveryStack('webhooks-attempts');
@@ -65,6 +66,22 @@ describe('webhook delivery to real HTTPS receivers', () => {
       expect(file.status, field).toBe(200);
       expect(file.body.length).toBeGreaterThan(0);
     }
+  });
+
+  it("is verified by the Python SDK's verify_webhook, as received (clients/python)", async () => {
+    await settled('completed');
+    await settled('failed');
+    const deliveries = (['completed', 'failed'] as const).flatMap((event) =>
+      hooks[event]!.route.received.map((req) => ({
+        secret: hooks[event]!.secret,
+        headers: req.headers,
+        body_base64: req.rawBody.toString('base64'),
+      })),
+    );
+    expect(deliveries.length).toBeGreaterThanOrEqual(2);
+    const { stderr } = await runPythonSdkTest('tests.test_webhooks', deliveries);
+    expect(stderr).toMatch(/test_accepts_the_deliveries_a_running_service_signed .* ok/);
+    expect(stderr).toMatch(/^OK$/m);
   });
 
   it('delivers video.failed of a failed video to the video.failed webhook only', async () => {

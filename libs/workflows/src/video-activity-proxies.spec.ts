@@ -1,4 +1,4 @@
-import { expectTypeOf, it } from 'vitest';
+import { expect, expectTypeOf, it } from 'vitest';
 import type { db, gate, media, renderer, script } from './video-activity-proxies';
 
 // Checked by `npm run typecheck`: each proxy carries only the activities of its timeout class.
@@ -13,4 +13,19 @@ it('offers each activity only through the proxy whose timeouts fit it', () => {
   expectTypeOf<typeof db>().not.toHaveProperty('generateSceneImage');
   expectTypeOf<typeof gate>().toHaveProperty('applySceneEdit');
   expectTypeOf<typeof gate>().not.toHaveProperty('refund');
+});
+
+// An attempt lost with its worker, or whose task went with a Temporal restart, is noticed only
+// by a heartbeat timeout; without one it is waited out for its whole start-to-close timeout
+// (minutes for the script writer and the timeline: the crash drill's slowest video).
+it('gives every activity that may run for minutes a heartbeat timeout of at most 10 seconds', async () => {
+  const { scriptOptions, sceneMediaOptions, timelineOptions } = await import('./video-activity-proxies');
+  const seconds = (d: unknown) => {
+    const m = /^(\d+) (second|minute)s?$/.exec(String(d));
+    return m ? Number(m[1]) * (m[2] === 'minute' ? 60 : 1) : Number.NaN;
+  };
+  for (const [name, options] of Object.entries({ scriptOptions, sceneMediaOptions, timelineOptions })) {
+    expect(seconds(options.startToCloseTimeout), name).toBeGreaterThan(30);
+    expect(seconds(options.heartbeatTimeout), name).toBeLessThanOrEqual(10);
+  }
 });

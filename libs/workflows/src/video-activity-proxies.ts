@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '@temporalio/common';
+import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import { mediaTaskQueue } from './contracts';
 import { UpdateErrorTypes, type VideoActivities, type WebhookActivities } from './video.contracts';
@@ -20,13 +20,20 @@ const NON_RETRYABLE = Object.values(UpdateErrorTypes);
 
 type ApprovalActivities = Pick<VideoActivities, 'planProduction' | 'approveProduction'>;
 
-/** Writing and refining the script (an AI provider call). */
-export const script = proxyActivities<Pick<VideoActivities, 'writeScript' | 'refineScript'>>({
+/**
+ * Writing and refining the script (an AI provider call). They heartbeat while they work, as
+ * every activity that can run for long does: an attempt lost with its worker, or whose task went
+ * with a Temporal restart, is noticed within the heartbeat timeout instead of being waited out for
+ * the whole start-to-close timeout (docs/decisions.md#the-slowest-video-of-a-crash-drill).
+ */
+export const scriptOptions: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+};
+export const script = proxyActivities<Pick<VideoActivities, 'writeScript' | 'refineScript'>>(scriptOptions);
 
-const sceneMediaOptions = {
+export const sceneMediaOptions = {
   startToCloseTimeout: '3 minutes',
   // They heartbeat while they work: a worker that dies is noticed within this, not after 3 minutes.
   heartbeatTimeout: '10 seconds',
@@ -37,11 +44,13 @@ const sceneMediaOptions = {
 export const media =
   proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>(sceneMediaOptions);
 
-/** The timeline and subtitles: quick, no provider call. */
-export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>({
+/** The timeline and subtitles: quick, no provider call; heartbeats like every media step. */
+export const timelineOptions: ActivityOptions = {
   startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-});
+};
+export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>(timelineOptions);
 
 export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
   startToCloseTimeout: '15 minutes',

@@ -11,6 +11,7 @@ import {
   autoApprovalFailure,
   failureFor,
   invalidState,
+  isDatabaseOutage,
   isTimeout,
   isWorkerLoss,
   rootMessage,
@@ -155,5 +156,24 @@ describe('isWorkerLoss', () => {
       false,
     );
     expect(isWorkerLoss(new TimeoutFailure('heartbeat', undefined, TimeoutType.HEARTBEAT))).toBe(false);
+  });
+});
+
+describe('isDatabaseOutage', () => {
+  it('is an attempt that could not reach PostgreSQL', () => {
+    const unavailable = ApplicationFailure.create({
+      type: 'DatabaseUnavailableError',
+      message: 'PostgreSQL did not answer within 3000 ms',
+    });
+    expect(isDatabaseOutage(activityFailed(unavailable))).toBe(true);
+  });
+  it('is not a provider failure, a timeout, or the bare failure outside an activity', () => {
+    expect(
+      isDatabaseOutage(activityFailed(ApplicationFailure.retryable('bad image', 'PROVIDER_ERROR'))),
+    ).toBe(false);
+    expect(isDatabaseOutage(startToCloseTimeout())).toBe(false);
+    expect(
+      isDatabaseOutage(ApplicationFailure.create({ type: 'DatabaseUnavailableError', message: 'down' })),
+    ).toBe(false);
   });
 });

@@ -41,6 +41,20 @@ export function isWorkerLoss(err: unknown): boolean {
   );
 }
 
+/**
+ * True when an activity's last attempt failed because PostgreSQL could not be reached (the db
+ * library's DatabaseUnavailableError: a frozen, restarting or unreachable server): the work
+ * itself did not fail, so, like a lost worker, it is worth running again rather than failing the
+ * video's images or narration for an outage of the database.
+ */
+export function isDatabaseOutage(err: unknown): boolean {
+  return (
+    err instanceof ActivityFailure &&
+    err.cause instanceof ApplicationFailure &&
+    err.cause.type === 'DatabaseUnavailableError'
+  );
+}
+
 /** The innermost non-empty message of the cause chain: what actually went wrong. */
 export function rootMessage(err: unknown): string {
   let msg = err instanceof Error ? err.message : String(err);

@@ -13,7 +13,13 @@ import {
   timeline,
   webhooks,
 } from './video-activity-proxies';
-import { failureFor, isBusinessRefusal, isWorkerLoss, StageFailure } from './video-failures';
+import {
+  failureFor,
+  isBusinessRefusal,
+  isDatabaseOutage,
+  isWorkerLoss,
+  StageFailure,
+} from './video-failures';
 import { chargeItems, eventKeys } from './video-keys';
 import type { VideoPipelineState } from './video-workflow-state';
 
@@ -47,15 +53,21 @@ const MAX_WORKER_LOSSES = 5;
 
 /**
  * Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. An
- * activity whose last attempt died with its worker (a heartbeat timeout) has not failed: it is
- * dispatched again, a few times, so killed workers cost time but never fail a video on their own.
+ * activity whose last attempt died with its worker (a heartbeat timeout) or could not reach
+ * PostgreSQL has not failed: it is dispatched again, a few times, so killed workers and database
+ * restarts cost time but never fail a video on their own.
  */
 async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise<T>): Promise<T> {
   for (let lost = 0; ; lost++) {
     try {
       return await fn();
     } catch (err) {
-      if (lost < MAX_WORKER_LOSSES && isWorkerLoss(err) && patched('redispatch-after-worker-loss')) continue;
+      if (
+        lost < MAX_WORKER_LOSSES &&
+        ((isWorkerLoss(err) && patched('redispatch-after-worker-loss')) ||
+          (isDatabaseOutage(err) && patched('redispatch-after-database-outage')))
+      )
+        continue;
       s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
       throw err;
     }

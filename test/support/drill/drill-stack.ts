@@ -32,6 +32,8 @@ export const DRILL_DATABASE_TIMEOUT_MS = 3000;
 export interface DrillStack {
   db: Db;
   baseUrl: string;
+  /** The Temporal dev server's address (the same after a restart). */
+  temporalAddress: string;
   receiver: HttpsReceiver;
   api(): ServiceProcess;
   control(): ServiceProcess;
@@ -134,6 +136,7 @@ export async function startDrillStack(options: { log?: (m: string) => void } = {
     return {
       db,
       baseUrl: stack.baseUrl,
+      temporalAddress: temporal.address,
       receiver,
       unexpectedExits,
       api: api.current,

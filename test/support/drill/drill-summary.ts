@@ -2,6 +2,8 @@ import { allFindings, type DrillReport } from './drill';
 
 /** Recovery target per killed worker, seconds (docs/decisions.md#crash-drill). */
 export const RECOVERY_TARGET_S = 20;
+/** No video of the disturbed batch may end more than this later than its undisturbed twin, seconds. */
+export const VIDEO_DELAY_TARGET_S = 30;
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fixed = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n.toFixed(1));
@@ -58,6 +60,24 @@ export function summaryLines(report: DrillReport): string[] {
       `extra wall time per disruption of the workers: ${fixed(recovery.wallPerDisruptionS)} s`,
     );
   }
+  const delays = report.delays;
+  if (delays) {
+    lines.push(
+      '',
+      `delay of each video against its undisturbed twin: max ${fixed(delays.maxS)} s, p95 ${fixed(delays.p95S)} s (target ≤ ${VIDEO_DELAY_TARGET_S} s: ${delays.maxS <= VIDEO_DELAY_TARGET_S ? 'met' : 'NOT met'})`,
+      `  per video (index: s): ${[...delays.perVideo]
+        .sort((a, b) => a.index - b.index)
+        .map((d) => `${d.index}: ${d.delayS.toFixed(1)}`)
+        .join(', ')}`,
+    );
+    if (delays.slowest) {
+      lines.push(
+        '',
+        `slowest video ${delays.slowest.id} (#${delays.slowest.index}), ${delays.slowest.delayS.toFixed(1)} s later than undisturbed; its timeline (s after its first event):`,
+        ...delays.slowest.timeline.map((l) => `  ${l.atS.toFixed(1).padStart(6)}  ${l.what}`),
+      );
+    }
+  }
   const unplanned = [...(calm?.videos ?? []), ...hit.videos].filter(
     (v) => v.status === 'failed' && !v.faults,
   );
@@ -97,6 +117,8 @@ export function drillFigures(report: DrillReport): Record<string, number | null>
     'drill.max_recovery_s': num(report.recovery?.maxS),
     'drill.mean_recovery_s': num(report.recovery?.meanS),
     'drill.wall_per_disruption_s': num(report.recovery?.wallPerDisruptionS),
+    'drill.max_video_delay_s': num(report.delays?.maxS),
+    'drill.p95_video_delay_s': num(report.delays?.p95S),
     'drill.undisturbed_s': num(report.calm ? report.calm.wallMs / 1000 : undefined),
     'drill.disturbed_s': num(report.hit.wallMs / 1000),
     'drill.videos': report.counts.videos,

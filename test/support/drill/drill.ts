@@ -10,6 +10,7 @@ import {
   settleDeliveries,
   videoFindings,
 } from './drill-checks';
+import { type Delays, videoDelays, videoTimeline } from './drill-delays';
 import { type Recovery, recoveryCost } from './drill-recovery';
 import { type BatchResult, type DisruptionKind, type DrillAccount, drillVideos, runBatch } from './drill-run';
 import { startDrillStack } from './drill-stack';
@@ -39,6 +40,8 @@ export interface DrillReport {
   calm?: BatchResult;
   hit: BatchResult;
   recovery?: Recovery;
+  /** Each disturbed video's delay against its undisturbed twin; the slowest one's timeline. */
+  delays?: Delays;
   /** Processes that exited on their own during the drill (each restarted, as npm start does). */
   unexpectedExits: string[];
 }
@@ -142,6 +145,14 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     );
     const deliveries = await deliveryFindings(stack.db, hooks, batches);
     const probes = batches.flatMap((b) => b.freezeProbes);
+    const delays = calm ? videoDelays(calm, hit) : undefined;
+    const slowest = delays?.perVideo.reduce((a, b) => (b.delayS > a.delayS ? b : a), delays.perVideo[0]!);
+    if (delays && slowest) {
+      const timeline = await videoTimeline(stack.db, stack.temporalAddress, slowest.id).catch((err) => [
+        { atS: 0, what: `timeline unavailable: ${err instanceof Error ? err.message : err}` },
+      ]);
+      delays.slowest = { ...slowest, timeline };
+    }
     const all = batches.flatMap((b) => b.videos);
     return {
       findings: {
@@ -168,6 +179,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       calm,
       hit,
       recovery: calm ? recoveryCost(calm, hit) : undefined,
+      delays,
       unexpectedExits: [...stack.unexpectedExits],
     };
   } finally {

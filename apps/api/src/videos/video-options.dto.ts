@@ -5,6 +5,11 @@ import {
   type CaptionSize,
   DEFAULT_CAPTIONS,
   DEFAULT_MUSIC_VOLUME,
+  DEFAULT_OUTPUT,
+  FRAME_RATES,
+  type FrameRate,
+  RESOLUTIONS,
+  type Resolution,
 } from '@vidgen/media';
 import { VIDEO_LIMITS } from '@vidgen/videos';
 import {
@@ -106,4 +111,30 @@ export class CaptionsDto {
   @IsOptional()
   @IsIn(CAPTION_SIZES)
   size: CaptionSize;
+}
+
+/** The frame size and rate of the rendered video (docs/api.md#creating-a-video). */
+export class OutputDto {
+  @ApiPropertyOptional({
+    enum: RESOLUTIONS,
+    default: DEFAULT_OUTPUT.resolution,
+    nullable: true,
+    description: '720p: 1280×720, 720×1280 or 1024×1024; 1080p: 1920×1080, 1080×1920 or 1080×1080',
+  })
+  @Default(DEFAULT_OUTPUT.resolution)
+  @IsOptional()
+  @IsIn(RESOLUTIONS)
+  resolution: Resolution;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    enum: FRAME_RATES,
+    default: DEFAULT_OUTPUT.fps,
+    nullable: true,
+    description: 'Frames per second',
+  })
+  @Default(DEFAULT_OUTPUT.fps)
+  @IsOptional()
+  @IsIn(FRAME_RATES, { message: `fps must be one of ${FRAME_RATES.join(', ')}` })
+  fps: FrameRate;
 }

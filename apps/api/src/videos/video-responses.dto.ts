@@ -5,8 +5,12 @@ import {
   CAPTION_SIZES,
   type CaptionPosition,
   type CaptionSize,
+  FRAME_RATES,
+  type FrameRate,
   MOTIONS,
   type Motion,
+  RESOLUTIONS,
+  type Resolution,
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
@@ -48,6 +52,11 @@ export class CaptionOptionsDto {
   @ApiProperty({ enum: CAPTION_SIZES }) size: CaptionSize;
 }
 
+export class OutputOptionsDto {
+  @ApiProperty({ enum: RESOLUTIONS }) resolution: Resolution;
+  @ApiProperty({ type: 'integer', enum: FRAME_RATES }) fps: FrameRate;
+}
+
 /** The choices made at creation, defaults filled in. */
 export class VideoOptionsDto {
   @ApiProperty({ enum: ASPECT_RATIOS }) aspect_ratio: VideoOptions['aspect_ratio'];
@@ -59,6 +68,7 @@ export class VideoOptionsDto {
   @ApiProperty({ enum: MOTIONS }) motion: Motion;
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
   @ApiProperty({ enum: VISUALS }) visuals: Visuals;
+  @ApiProperty({ type: OutputOptionsDto }) output: OutputOptionsDto;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
 

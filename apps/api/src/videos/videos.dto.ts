@@ -4,6 +4,7 @@ import {
   type AspectRatio,
   DEFAULT_CAPTIONS,
   DEFAULT_LANGUAGE,
+  DEFAULT_OUTPUT,
   LANGUAGE_TAG,
   MOTIONS,
   type Motion,
@@ -50,7 +51,7 @@ import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { PageQuery } from '../common/page.query';
 import { SPEAKABLE_PATTERN, Speakable } from './speakable';
-import { CaptionsDto, ClientSceneDto, MusicDto } from './video-options.dto';
+import { CaptionsDto, ClientSceneDto, MusicDto, OutputDto } from './video-options.dto';
 
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
 const VOICE_PATTERN = /^[A-Za-z0-9+_-]{1,64}$/;
@@ -187,6 +188,16 @@ export class CreateVideoDto {
   @IsIn(VISUALS)
   visuals: Visuals;
 
+  @ApiPropertyOptional({
+    type: OutputDto,
+    nullable: true,
+    description: 'Frame size and rate; null or left out: 720p at 24 fps',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OutputDto)
+  output?: OutputDto;
+
   // Documented only when the server runs with VIDGEN_FAULT_INJECTION=1 (openapi-document.ts).
   @Optional()
   @IsObject()
@@ -313,9 +324,9 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
       {
         anyOf: [
           { not: { required: ['scenes'] } },
-          { properties: { scene_count: { enum: [null] } } },
+          { properties: { scene_count: { type: 'null' } } },
           ...counts.map((n) => ({
-            properties: { scenes: { minItems: n, maxItems: n }, scene_count: { enum: [n, null] } },
+            properties: { scenes: { minItems: n, maxItems: n }, scene_count: { const: n } },
           })),
         ],
       },
@@ -374,6 +385,7 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       motion: dto.motion,
       transition: dto.transition,
       visuals: dto.visuals,
+      output: dto.output ? { resolution: dto.output.resolution, fps: dto.output.fps } : { ...DEFAULT_OUTPUT },
     },
     scenes: dto.scenes?.map((s) => ({
       narration: s.narration,

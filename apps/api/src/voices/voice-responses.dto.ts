@@ -7,8 +7,17 @@ export class VoiceDto {
   @ApiProperty({ example: 'German, female' }) name: string;
   @ApiProperty({ description: 'BCP 47 tag (`mul`: every language the provider supports)', example: 'de' })
   language: string;
-  @ApiProperty({ enum: ['local', 'openai'], description: 'The configured speech provider' })
-  provider: 'local' | 'openai';
+  @ApiProperty({
+    enum: ['piper', 'espeak', 'openai'],
+    description: 'The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or OpenAI',
+  })
+  provider: 'piper' | 'espeak' | 'openai';
+  @ApiProperty({
+    enum: ['neural', 'formant'],
+    description:
+      '`neural`: a trained voice model; `formant`: rule-based synthesis. Neural voices are listed first',
+  })
+  quality: 'neural' | 'formant';
 }
 
 export class VoiceListDto {

@@ -16,6 +16,12 @@ export class ListVoicesQuery {
 
 export function toVoicesResponse(voices: Voice[]) {
   return {
-    data: voices.map((v) => ({ id: v.id, name: v.name, language: v.language, provider: v.provider })),
+    data: voices.map((v) => ({
+      id: v.id,
+      name: v.name,
+      language: v.language,
+      provider: v.provider,
+      quality: v.quality,
+    })),
   };
 }

@@ -3,6 +3,12 @@ import { api, type Page, type Video, type Voice } from '../api';
 import { Link, navigate } from '../router';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
 
+/** The voice picker lists neural voices first: they are the ones people want to listen to. */
+const VOICE_GROUPS = [
+  { quality: 'neural', label: 'Neural voices' },
+  { quality: 'formant', label: 'Formant voices (espeak-ng)' },
+] as const;
+
 export const IN_PROGRESS = [
   'pending',
   'scripting',
@@ -93,6 +99,8 @@ function NewVideo() {
   const [prompt, setPrompt] = useState('');
   const [scenes, setScenes] = useState('3');
   const [aspect, setAspect] = useState('16:9');
+  const [resolution, setResolution] = useState('720p');
+  const [fps, setFps] = useState('24');
   const [autoApprove, setAutoApprove] = useState(false);
   const [voice, setVoice] = useState('');
   const { busy, error, run } = useAction();
@@ -108,6 +116,7 @@ function NewVideo() {
         prompt,
         scene_count: Number(scenes),
         aspect_ratio: aspect,
+        output: { resolution, fps: Number(fps) },
         auto_approve: autoApprove,
         ...(voice && { voice }),
       });
@@ -146,16 +155,42 @@ function NewVideo() {
               <option value="1:1">1:1 square</option>
             </select>
           </label>
+          <label className="field">
+            <span>Resolution</span>
+            <select value={resolution} onChange={(e) => setResolution(e.target.value)}>
+              <option value="720p">720p</option>
+              <option value="1080p">1080p</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>Frame rate</span>
+            <select value={fps} onChange={(e) => setFps(e.target.value)}>
+              {['24', '25', '30', '60'].map((n) => (
+                <option key={n} value={n}>
+                  {n} fps
+                </option>
+              ))}
+            </select>
+          </label>
           {voices.data && voices.data.data.length > 0 && (
             <label className="field">
               <span>Voice</span>
               <select value={voice} onChange={(e) => setVoice(e.target.value)}>
                 <option value="">Default for the language</option>
-                {voices.data.data.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name} ({v.language})
-                  </option>
-                ))}
+                {VOICE_GROUPS.map((group) => {
+                  const listed = voices.data!.data.filter((v) => v.quality === group.quality);
+                  return (
+                    listed.length > 0 && (
+                      <optgroup key={group.quality} label={group.label}>
+                        {listed.map((v) => (
+                          <option key={v.id} value={v.id}>
+                            {v.name} ({v.language})
+                          </option>
+                        ))}
+                      </optgroup>
+                    )
+                  );
+                })}
               </select>
             </label>
           )}

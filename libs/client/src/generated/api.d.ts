@@ -412,16 +412,22 @@ export type components = {
              * @default true
              */
             burn_in?: boolean | null;
+            /** @default bottom */
+            position?: ("bottom" | "center" | "top") | null;
+            /** @default medium */
+            size?: ("small" | "medium" | "large") | null;
+        };
+        OutputDto: {
             /**
-             * @default bottom
-             * @enum {string|null}
+             * @description 720p: 1280×720, 720×1280 or 1024×1024; 1080p: 1920×1080, 1080×1920 or 1080×1080
+             * @default 720p
              */
-            position?: "bottom" | "center" | "top" | null;
+            resolution?: ("720p" | "1080p") | null;
             /**
-             * @default medium
-             * @enum {string|null}
+             * @description Frames per second
+             * @default 24
              */
-            size?: "small" | "medium" | "large" | null;
+            fps?: (24 | 25 | 30 | 60) | null;
         };
         CreateVideoDto: {
             /** @example How honey bees make honey */
@@ -431,11 +437,8 @@ export type components = {
              * @default 5
              */
             scene_count?: number | null;
-            /**
-             * @default 16:9
-             * @enum {string|null}
-             */
-            aspect_ratio?: "16:9" | "9:16" | "1:1" | null;
+            /** @default 16:9 */
+            aspect_ratio?: ("16:9" | "9:16" | "1:1") | null;
             /**
              * @description A voice id from GET /voices that speaks the video's language; left out, the language's default voice
              * @example en-us
@@ -461,72 +464,70 @@ export type components = {
             /**
              * @description A slow zoom or pan on every still
              * @default kenburns
-             * @enum {string|null}
              */
-            motion?: "kenburns" | "none" | null;
+            motion?: ("kenburns" | "none") | null;
             /**
              * @description A short crossfade between scenes
              * @default fade
-             * @enum {string|null}
              */
-            transition?: "fade" | "none" | null;
+            transition?: ("fade" | "none") | null;
             /**
              * @description Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)
              * @default generated
-             * @enum {string|null}
              */
-            visuals?: "generated" | "stock" | null;
+            visuals?: ("generated" | "stock") | null;
+            /** @description Frame size and rate; null or left out: 720p at 24 fps */
+            output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
-            /** @enum {unknown} */
             scene_count?: null;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 1 | null;
+            /** @constant */
+            scene_count?: 1;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 2 | null;
+            /** @constant */
+            scene_count?: 2;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 3 | null;
+            /** @constant */
+            scene_count?: 3;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 4 | null;
+            /** @constant */
+            scene_count?: 4;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 5 | null;
+            /** @constant */
+            scene_count?: 5;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 6 | null;
+            /** @constant */
+            scene_count?: 6;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 7 | null;
+            /** @constant */
+            scene_count?: 7;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 8 | null;
+            /** @constant */
+            scene_count?: 8;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 9 | null;
+            /** @constant */
+            scene_count?: 9;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 10 | null;
+            /** @constant */
+            scene_count?: 10;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 11 | null;
+            /** @constant */
+            scene_count?: 11;
         } | {
             scenes?: unknown;
-            /** @enum {unknown} */
-            scene_count?: 12 | null;
+            /** @constant */
+            scene_count?: 12;
         });
         MusicOptionsDto: {
             /** Format: uuid */
@@ -539,6 +540,12 @@ export type components = {
             position: "bottom" | "center" | "top";
             /** @enum {string} */
             size: "small" | "medium" | "large";
+        };
+        OutputOptionsDto: {
+            /** @enum {string} */
+            resolution: "720p" | "1080p";
+            /** @enum {integer} */
+            fps: 24 | 25 | 30 | 60;
         };
         VideoOptionsDto: {
             /** @enum {string} */
@@ -556,6 +563,7 @@ export type components = {
             transition: "fade" | "none";
             /** @enum {string} */
             visuals: "generated" | "stock";
+            output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
             /** @enum {string} */
@@ -594,11 +602,8 @@ export type components = {
             subtitles_url: string | null;
             /** @description At the review gate: scenes can be edited, approve starts production */
             awaiting_approval: boolean;
-            /**
-             * @description The stage running or last run
-             * @enum {string|null}
-             */
-            stage: "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | null;
+            /** @description The stage running or last run */
+            stage: ("scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering") | null;
             scene_count: number;
             options: components["schemas"]["VideoOptionsDto"];
             failure_reason: components["schemas"]["FailureReasonDto"] | null;
@@ -749,10 +754,15 @@ export type components = {
              */
             language: string;
             /**
-             * @description The configured speech provider
+             * @description The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or OpenAI
              * @enum {string}
              */
-            provider: "local" | "openai";
+            provider: "piper" | "espeak" | "openai";
+            /**
+             * @description `neural`: a trained voice model; `formant`: rule-based synthesis. Neural voices are listed first
+             * @enum {string}
+             */
+            quality: "neural" | "formant";
         };
         VoiceListDto: {
             data: components["schemas"]["VoiceDto"][];

@@ -4,20 +4,45 @@ export type AspectRatio = '16:9' | '9:16' | '1:1';
 
 export const ASPECT_RATIOS: readonly AspectRatio[] = ['16:9', '9:16', '1:1'];
 
+/** The frame sizes a video renders at (`output.resolution`); 720p is the default. */
+export const RESOLUTIONS = ['720p', '1080p'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+/** The frame rates a video renders at (`output.fps`); 24 is the default. */
+export const FRAME_RATES = [24, 25, 30, 60] as const;
+export type FrameRate = (typeof FRAME_RATES)[number];
+
+export interface OutputOptions {
+  resolution: Resolution;
+  fps: FrameRate;
+}
+
+export const DEFAULT_OUTPUT: OutputOptions = { resolution: '720p', fps: 24 };
+
 // Even dimensions because yuv420p halves both axes for chroma; H.264 rejects odd sizes.
-const FRAME_SIZES: Record<AspectRatio, { width: number; height: number }> = {
-  '16:9': { width: 1280, height: 720 },
-  '9:16': { width: 720, height: 1280 },
-  '1:1': { width: 1024, height: 1024 },
+const FRAME_SIZES: Record<Resolution, Record<AspectRatio, { width: number; height: number }>> = {
+  '720p': {
+    '16:9': { width: 1280, height: 720 },
+    '9:16': { width: 720, height: 1280 },
+    '1:1': { width: 1024, height: 1024 },
+  },
+  '1080p': {
+    '16:9': { width: 1920, height: 1080 },
+    '9:16': { width: 1080, height: 1920 },
+    '1:1': { width: 1080, height: 1080 },
+  },
 };
 
 export function isAspectRatio(value: unknown): value is AspectRatio {
   return typeof value === 'string' && (ASPECT_RATIOS as readonly string[]).includes(value);
 }
 
-export function frameSize(ar: AspectRatio): { width: number; height: number } {
-  const size = FRAME_SIZES[ar];
-  if (!size) throw new RangeError(`Unknown aspect ratio: ${String(ar)}`);
+/** The frame of a video: its aspect ratio at its resolution (720p, today's sizes, by default). */
+export function frameSize(
+  ar: AspectRatio,
+  resolution: Resolution = '720p',
+): { width: number; height: number } {
+  const size = FRAME_SIZES[resolution]?.[ar];
+  if (!size) throw new RangeError(`Unknown frame: ${String(ar)} at ${String(resolution)}`);
   return { ...size };
 }
 
@@ -77,6 +102,9 @@ export interface ImageInput {
   sceneIndex: number;
   sceneCount: number;
   aspectRatio: AspectRatio;
+  /** The frame the picture fills (the video's `frameSize`); left out, the aspect ratio's 720p frame. */
+  width?: number;
+  height?: number;
   /** Stable per video, so a retried scene looks the same and scenes of one video share a palette. */
   seed: string;
 }
@@ -87,6 +115,16 @@ export interface ArtworkCredit {
   author: string;
   license: string;
   source_url: string;
+}
+
+/** The size of the picture an image provider makes for `input`: the frame it was given. */
+export function imageFrame(input: Pick<ImageInput, 'aspectRatio' | 'width' | 'height'>): {
+  width: number;
+  height: number;
+} {
+  return input.width && input.height
+    ? { width: input.width, height: input.height }
+    : frameSize(input.aspectRatio);
 }
 
 export interface GeneratedImage {
@@ -107,12 +145,26 @@ export interface ImageProvider {
 export interface SpeechInput {
   text: string;
   voice?: string;
+  /** 0.5–2.0, default 1: the narration lasts about 1/speed as long. */
+  speed?: number;
+}
+
+/** One spoken word, in seconds from the start of its narration clip. */
+export interface WordTiming {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface GeneratedSpeech {
   path: string;
   durationSeconds: number;
   mimeType: string;
+  words: WordTiming[];
+  /** The engine that spoke: "piper", "espeak", "openai". */
+  provider: string;
+  /** The voice that actually spoke. */
+  voice: string;
 }
 
 export interface SpeechProvider {

@@ -69,6 +69,23 @@ describe('the default voice of a language', () => {
     expect(defaultVoiceFor(CATALOGUE, language)?.id).toBe(expected);
   });
 
+  it("is the language's first neural voice when one is installed, whatever the region asked for", () => {
+    const joe: CatalogueVoice = {
+      id: 'en_US-joe-medium',
+      name: 'English (United States), Joe',
+      language: 'en-US',
+      provider: 'piper',
+      quality: 'neural',
+      speaks: [{ tag: 'en-us', priority: 0 }],
+      variant: false,
+    };
+    const withPiper = [joe, ...CATALOGUE];
+    for (const language of ['en', 'en-US', 'en-GB', 'en-AU'])
+      expect(defaultVoiceFor(withPiper, language)?.id, language).toBe('en_US-joe-medium');
+    expect(defaultVoiceFor(withPiper, 'de')?.id).toBe('de');
+    expect(chooseVoice(withPiper, 'en-GB', 'en-gb')).toMatchObject({ ok: true, voice: { id: 'en-gb' } });
+  });
+
   it('is never a variant, and is missing when nothing speaks the language', () => {
     expect(defaultVoiceFor([variant('de')], 'de')).toBeUndefined();
     expect(defaultVoiceFor(CATALOGUE, 'ja')).toBeUndefined();

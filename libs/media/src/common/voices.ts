@@ -16,8 +16,14 @@ export interface Voice {
   name: string;
   /** BCP 47 tag of the voice's language; "mul" for a voice that speaks many. */
   language: string;
-  provider: 'local' | 'openai';
+  /** The engine that speaks it: Piper (neural, offline), espeak-ng (formant, offline) or OpenAI. */
+  provider: VoiceProvider;
+  /** `neural` (a trained voice model) or `formant` (rule-based synthesis). */
+  quality: VoiceQuality;
 }
+
+export type VoiceProvider = 'piper' | 'espeak' | 'openai';
+export type VoiceQuality = 'neural' | 'formant';
 
 /** A catalogue entry: the listed voice plus what the matching rules need. */
 export interface CatalogueVoice extends Voice {
@@ -32,7 +38,7 @@ export interface CatalogueVoice extends Voice {
 
 /** The part of a catalogue entry a client sees. */
 export function publicVoice(v: CatalogueVoice): Voice {
-  return { id: v.id, name: v.name, language: v.language, provider: v.provider };
+  return { id: v.id, name: v.name, language: v.language, provider: v.provider, quality: v.quality };
 }
 
 export function subtags(tag: string): string[] {
@@ -55,7 +61,8 @@ export function voicesFor(voices: readonly CatalogueVoice[], language: string): 
 }
 
 /**
- * The language's default voice: of the main (non-variant) voices that speak it, the one with the
+ * The language's default voice: its first neural voice (PRODUCT §14); else, of the main
+ * (non-variant) voices that speak it, the one with the
  * longest tag that the requested tag starts with ("es-419" → the Latin American voice, "de-CH" →
  * German, "es-MX" → the voice that also answers to "es-mx"), its own language before a tag it
  * also answers to, then the provider's preference ("en" → espeak-ng's British English), then
@@ -70,7 +77,12 @@ export function defaultVoiceFor(
   for (const voice of voices) {
     if (voice.variant || !speaks(voice, language)) continue;
     const score = voice.speaks
-      .map((s, i) => [prefixLength(subtags(s.tag), wanted), i === 0 ? 1 : 0, -s.priority])
+      .map((s, i) => [
+        voice.quality === 'neural' ? 1 : 0,
+        prefixLength(subtags(s.tag), wanted),
+        i === 0 ? 1 : 0,
+        -s.priority,
+      ])
       .reduce((a, b) => (compare(b, a) > 0 ? b : a));
     if (!best || compare(score, best.score) > 0) best = { voice, score };
   }

@@ -23,7 +23,7 @@ describe('the espeak-ng voice catalogue', () => {
     const byId = new Map(voices.map((v) => [v.id, v]));
     expect(byId.size).toBe(voices.length);
     for (const id of ['de', 'en-us', 'en-gb', 'el', 'ru', 'es', 'es-419', 'fr-fr', 'cmn', 'ja', 'ar']) {
-      expect(byId.get(id), id).toMatchObject({ provider: 'local', variant: false });
+      expect(byId.get(id), id).toMatchObject({ provider: 'espeak', quality: 'formant', variant: false });
     }
     expect(byId.get('en-us')).toMatchObject({ name: 'English (America)', language: 'en-US' });
     expect(byId.get('el')).toMatchObject({ name: 'Greek', language: 'el' });

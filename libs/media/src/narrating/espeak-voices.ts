@@ -56,7 +56,8 @@ export function parseEspeakVoices(lines: readonly string[]): CatalogueVoice[] {
       id,
       name: m[4]!.replace(/_/g, ' '),
       language: bcp47(language.toLowerCase()),
-      provider: 'local',
+      provider: 'espeak',
+      quality: 'formant',
       speaks: [{ tag: language.toLowerCase(), priority: 0 }, ...also],
       variant: false,
     });

@@ -5,6 +5,7 @@ import { tidyWhitespace } from '../common/text';
 import type { CatalogueVoice } from '../common/voices';
 import { runEspeak } from './espeak-runtime';
 import { espeakCatalogue } from './espeak-voices';
+import { PiperSpeechProvider } from './piper/piper-speech.provider';
 import { parseWavHeader } from './wav';
 
 export const DEFAULT_ESPEAK_VOICE = 'en';
@@ -12,16 +13,25 @@ export const DEFAULT_ESPEAK_VOICE = 'en';
 // espeak voice ids: "en", "en-us", "en-gb-x-rp", "fr+f3". Also keeps option-like strings out of argv.
 const VOICE_ID = /^[a-z]{2,8}(?:-[a-z0-9]+)*(?:\+[a-z0-9]+)?$/i;
 
-/** Offline narration with espeak-ng compiled to WebAssembly. */
+/**
+ * Offline narration: the installed Piper voices (neural, listed first) when `voicesDir` is given,
+ * and espeak-ng compiled to WebAssembly for every language. A voice id names one or the other.
+ */
 export class LocalSpeechProvider implements SpeechProvider {
-  constructor(private readonly opts: { defaultVoice?: string } = {}) {}
+  private readonly piper?: PiperSpeechProvider;
 
-  /** espeak-ng's languages and a few variants, read from its data once per process. */
-  listVoices(): Promise<CatalogueVoice[]> {
-    return espeakCatalogue();
+  constructor(private readonly opts: { defaultVoice?: string; voicesDir?: string; piper?: boolean } = {}) {
+    if (opts.piper) this.piper = new PiperSpeechProvider({ voicesDir: opts.voicesDir });
+  }
+
+  /** The installed Piper voices, then espeak-ng's languages and a few variants. */
+  async listVoices(): Promise<CatalogueVoice[]> {
+    const espeak = await espeakCatalogue();
+    return this.piper ? [...(await this.piper.listVoices()), ...espeak] : espeak;
   }
 
   async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {
+    if (this.piper?.speaks(input.voice?.trim())) return this.piper.synthesize(input, outPath, signal);
     throwIfAborted(signal);
     const text = tidyWhitespace(input.text ?? '');
     if (text === '') throw new ProviderError('Narration text is empty', false);
@@ -46,6 +56,13 @@ export class LocalSpeechProvider implements SpeechProvider {
     if (info.dataBytes === 0) throw new ProviderError('espeak-ng produced no audio', false);
     throwIfAborted(signal);
     await writeFileAtomic(outPath, wav);
-    return { path: outPath, durationSeconds: info.durationSeconds, mimeType: 'audio/wav' };
+    return {
+      path: outPath,
+      durationSeconds: info.durationSeconds,
+      mimeType: 'audio/wav',
+      words: [],
+      provider: 'espeak',
+      voice,
+    };
   }
 }

@@ -85,3 +85,27 @@ export function fixWavSizes(wav: Buffer): Buffer {
   fixed.writeUInt32LE(info.dataBytes, info.dataOffset - 4);
   return fixed.subarray(0, info.dataOffset + info.dataBytes);
 }
+
+/** 16-bit mono PCM WAV of the chunks. */
+export function pcm16Wav(chunks: readonly Int16Array[], rate: number): Buffer {
+  const data = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const buf = Buffer.alloc(44 + data);
+  buf.write('RIFF', 0, 'ascii');
+  buf.writeUInt32LE(36 + data, 4);
+  buf.write('WAVEfmt ', 8, 'ascii');
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36, 'ascii');
+  buf.writeUInt32LE(data, 40);
+  let at = 44;
+  for (const c of chunks) {
+    Buffer.from(c.buffer, c.byteOffset, c.byteLength).copy(buf, at);
+    at += c.byteLength;
+  }
+  return buf;
+}

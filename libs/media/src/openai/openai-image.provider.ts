@@ -3,10 +3,10 @@ import { canvas } from '../common/canvas';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import {
   type AspectRatio,
-  frameSize,
   type GeneratedImage,
   type ImageInput,
   type ImageProvider,
+  imageFrame,
 } from '../common/media.types';
 import type { OpenAiClient } from './openai.client';
 
@@ -50,7 +50,7 @@ export class OpenAiImageProvider implements ImageProvider {
       bytes = await this.client.download(item.url, signal);
     else throw new ProviderError('The image response contains no image', true);
 
-    const { width, height } = frameSize(input.aspectRatio);
+    const { width, height } = imageFrame(input);
     let png: Buffer;
     try {
       const { createCanvas, loadImage } = canvas();

@@ -21,12 +21,13 @@ export class OpenAiSpeechProvider implements SpeechProvider {
   async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {
     const text = input.text.trim();
     if (text === '') throw new ProviderError('Narration text is empty', false);
+    const voice = input.voice?.trim() || this.defaultVoice;
     const audio = await this.client.postBinary(
       '/audio/speech',
       {
         model: this.model,
         input: text,
-        voice: input.voice?.trim() || this.defaultVoice,
+        voice,
         response_format: 'wav',
       },
       signal,
@@ -42,6 +43,13 @@ export class OpenAiSpeechProvider implements SpeechProvider {
     if (info.dataBytes === 0) throw new ProviderError('The speech service returned empty audio', true);
     throwIfAborted(signal);
     await writeFileAtomic(outPath, wav);
-    return { path: outPath, durationSeconds: info.durationSeconds, mimeType: 'audio/wav' };
+    return {
+      path: outPath,
+      durationSeconds: info.durationSeconds,
+      mimeType: 'audio/wav',
+      words: [],
+      provider: 'openai',
+      voice,
+    };
   }
 }

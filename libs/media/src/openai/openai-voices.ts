@@ -33,6 +33,7 @@ export function openAiCatalogue(defaultVoice: string): CatalogueVoice[] {
     name: id.charAt(0).toUpperCase() + id.slice(1),
     language: 'mul',
     provider: 'openai' as const,
+    quality: 'neural' as const,
     speaks: OPENAI_SPEECH_LANGUAGES.map((tag) => ({ tag, priority: 0 })),
     variant: false,
   }));

@@ -145,6 +145,29 @@ describe('FfmpegRenderer', () => {
     expect((await probe(square.thumbnailPath)).streams[0]).toMatchObject({ width: 1024, height: 1024 });
   });
 
+  it('renders at the output it is given: 1080p at 60 fps, every frame counted, with a crossfade and captions', async () => {
+    // Short scenes: the narration is cut to them, which keeps a 1080p60 render quick.
+    const scenes = (await scenesFor('16:9')).map((scene) => ({ ...scene, durationSeconds: 1.5 }));
+    const out = await renderer.render({
+      scenes,
+      aspectRatio: '16:9',
+      outDir: path.join(dir, 'out-1080p60'),
+      output: { resolution: '1080p', fps: 60 },
+      style: {
+        motion: 'none',
+        transition: 'fade',
+        captions: { burn_in: true, position: 'bottom', size: 'medium' },
+        seed: 'render-spec',
+      },
+    });
+    const v = (await probe(out.videoPath)).streams.find((s) => s.codec_type === 'video')!;
+    expect([v.width, v.height]).toEqual([1920, 1080]);
+    expect(v.r_frame_rate).toBe('60/1');
+    expect(Math.abs(Number(v.nb_frames) - Number(v.duration) * 60)).toBeLessThanOrEqual(1);
+    expect(Math.abs(out.durationSeconds - 1.5 * scenes.length)).toBeLessThan(0.2);
+    expect((await probe(out.thumbnailPath)).streams[0]).toMatchObject({ width: 1920, height: 1080 });
+  }, 240_000);
+
   it('stops ffmpeg on abort and leaves no file behind', async () => {
     const [first] = await scenesFor('16:9');
     // Two minutes of video: long enough that the abort lands mid-encode.

@@ -2,7 +2,7 @@ import { access, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import type { AspectRatio } from '../common/media.types';
+import type { AspectRatio, OutputOptions } from '../common/media.types';
 import type { MusicInput } from './audio-mix';
 import { runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
@@ -36,6 +36,8 @@ export interface RenderInput {
   /** Motion, transitions and captions; without it, stills with hard cuts and no captions. */
   style?: RenderStyle;
   music?: MusicInput | null;
+  /** Frame size and rate; left out, 720p at the renderer's rate. */
+  output?: OutputOptions;
 }
 
 export interface RenderOptions {
@@ -85,8 +87,9 @@ export class FfmpegRenderer {
     const work = await mkdtemp(path.join(path.dirname(outPath), '.segment-'));
     const temp = tempPathFor(outPath);
     try {
-      const { args, frames } = await segmentArgs(input, this.fps, work, temp);
-      const seconds = frames / this.fps;
+      const fps = input.output?.fps ?? this.fps;
+      const { args, frames } = await segmentArgs(input, fps, work, temp);
+      const seconds = frames / fps;
       await runFfmpeg(this.opts.ffmpegPath, args, {
         signal: opts.signal,
         cwd: work,
@@ -123,7 +126,7 @@ export class FfmpegRenderer {
       });
     }
     await mkdir(input.outDir, { recursive: true });
-    return joinSegments(this.opts.ffmpegPath, input, this.fps, opts);
+    return joinSegments(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, opts);
   }
 
   /** Every segment, then the join, in this process. */
@@ -151,13 +154,17 @@ export class FfmpegRenderer {
           const index = next++;
           const out = path.join(work, `segment-${index}.mp4`);
           try {
-            await this.renderSegment({ scenes, index, aspectRatio: input.aspectRatio, style }, out, {
-              signal: segmentSignal,
-              onProgress: (f) => {
-                done[index] = f;
-                report();
+            await this.renderSegment(
+              { scenes, index, aspectRatio: input.aspectRatio, style, output: input.output },
+              out,
+              {
+                signal: segmentSignal,
+                onProgress: (f) => {
+                  done[index] = f;
+                  report();
+                },
               },
-            });
+            );
             segments[index] = out;
           } catch (error) {
             failure ??= { error };

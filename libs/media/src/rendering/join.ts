@@ -2,7 +2,7 @@ import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import { type AspectRatio, frameSize } from '../common/media.types';
+import { type AspectRatio, frameSize, type OutputOptions } from '../common/media.types';
 import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { planTimeline } from './render-plan';
@@ -22,6 +22,8 @@ export interface JoinInput {
   outDir: string;
   music?: MusicInput | null;
   subtitlesVtt?: string;
+  /** Frame size and rate; left out, 720p at the renderer's rate. */
+  output?: OutputOptions;
 }
 
 export interface RenderOutput {
@@ -78,7 +80,7 @@ export async function joinSegments(
   const work = await mkdtemp(path.join(outDir, '.join-'));
   const mixPath = path.join(work, 'mix.wav');
   const listPath = path.join(work, 'segments.txt');
-  const { width, height } = frameSize(input.aspectRatio);
+  const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
   const n = scenes.length;
   const music = input.music ?? undefined;
   const totalSamples = plan.samples.reduce((a, b) => a + b, 0);

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FONT_DIR } from '../common/fonts';
-import { type AspectRatio, frameSize } from '../common/media.types';
+import { type AspectRatio, frameSize, type OutputOptions } from '../common/media.types';
 import { buildTimeline, phraseCues } from '../curating/timeline';
 import { assCaptions } from './captions';
 import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
@@ -24,6 +24,8 @@ export interface SegmentInput {
   index: number;
   aspectRatio: AspectRatio;
   style: RenderStyle;
+  /** Frame size and rate; left out, 720p at the renderer's rate. */
+  output?: OutputOptions;
 }
 
 /** ffmpeg encodes segments alike, so the join can copy them into one stream. */
@@ -51,7 +53,7 @@ export async function segmentArgs(
   outPath: string,
 ): Promise<{ args: string[]; frames: number }> {
   const { scenes, index: i, style } = input;
-  const { width, height } = frameSize(input.aspectRatio);
+  const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
   const plan = planTimeline(
     scenes.map((s) => s.durationSeconds),
     fps,

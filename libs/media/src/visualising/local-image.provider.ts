@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../common/atomic-file';
 import { canvas } from '../common/canvas';
 import { FONT_FAMILY } from '../common/fonts';
 import { throwIfAborted } from '../common/media.errors';
-import { frameSize, type GeneratedImage, type ImageInput, type ImageProvider } from '../common/media.types';
+import { type GeneratedImage, type ImageInput, type ImageProvider, imageFrame } from '../common/media.types';
 import { cutAtWord, hash32, seededRandom, wrapWords } from '../common/text';
 
 type Motif = 'landscape' | 'water' | 'city' | 'space' | 'abstract';
@@ -36,7 +36,7 @@ const MAX_TITLE_CHARS = 48;
 export class LocalImageProvider implements ImageProvider {
   async generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage> {
     throwIfAborted(signal);
-    const { width, height } = frameSize(input.aspectRatio);
+    const { width, height } = imageFrame(input);
     const picture = canvas().createCanvas(width, height);
     const ctx = picture.getContext('2d');
     const random = seededRandom(`${input.seed}\u0000${input.sceneIndex}\u0000${input.description}`);

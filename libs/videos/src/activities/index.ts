@@ -7,6 +7,7 @@ import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
 import { createCleanupActivities } from './cleanup.activity';
 import { createCurateActivity } from './curate.activity';
+import { heartbeating } from './heartbeat';
 import type { MediaOrder } from './media-order';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
@@ -41,9 +42,13 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
   const charges = new ChargeService(deps.ledger);
   const slots = new VideoSlots(videos);
   const runStep = createMediaStep({ videos, assets, storage });
+  const script = createScriptActivities({ videos, providers });
   const activities: VideoActivities = {
     ...createTransitionActivity({ videos }),
-    ...createScriptActivities({ videos, providers }),
+    // A script writer can take minutes (a language model): it heartbeats, so a lost attempt is
+    // noticed within the proxy's heartbeat timeout, not its two-minute start-to-close.
+    writeScript: (input) => heartbeating(() => script.writeScript(input)),
+    refineScript: (input) => heartbeating(() => script.refineScript(input)),
     ...createApprovalActivities({ videos, slots, charges }),
     ...createSceneImageActivity({ videos, providers, runStep, stock: deps.stock }),
     ...createNarrationActivity({ videos, providers, runStep }),

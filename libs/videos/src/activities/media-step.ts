@@ -10,6 +10,7 @@ import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { Transition } from '../video-event.repository';
 import { providerFailure } from './failures';
 import { injectFaults } from './fault-injection';
+import { HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import { loadVideo } from './video-loader';
 
 export interface MediaStepDeps {
@@ -74,8 +75,6 @@ export interface MediaStep<Target, Made> {
 type StoredFile = Omit<NewAsset, 'type'> & { type: AssetType | null };
 
 export type RunMediaStep = <Target, Made>(step: MediaStep<Target, Made>) => Promise<void>;
-
-const HEARTBEAT_INTERVAL_MS = 2000;
 
 /** A fresh folder under the system's temporary directory. */
 export function tempDir(prefix: string): () => Promise<string> {

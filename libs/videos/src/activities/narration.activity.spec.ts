@@ -19,7 +19,8 @@ const voice = (id: string, language: string, variant = false): CatalogueVoice =>
   id,
   name: id,
   language,
-  provider: 'local',
+  provider: 'espeak',
+  quality: 'formant',
   speaks: [{ tag: language, priority: 0 }],
   variant,
 });
@@ -38,7 +39,15 @@ function setup(options: { voice: string | null; language: string }) {
       synthesize: async (input: SpeechInput, outPath: string) => {
         asked.push(input);
         await writeFile(outPath, 'wav');
-        return { path: outPath, durationSeconds: 1.5, mimeType: 'audio/wav' };
+        const voice = input.voice ?? '';
+        return {
+          path: outPath,
+          durationSeconds: 1.5,
+          mimeType: 'audio/wav',
+          words: [],
+          provider: 'espeak',
+          voice,
+        };
       },
     },
   };

@@ -79,7 +79,9 @@ export function createNarrationActivity({
               position: scene.position,
               asset_id: asset!.id,
               seconds: speech.durationSeconds,
-              voice: voice ?? null,
+              voice: speech.voice || voice || null,
+              // The engine that spoke: "piper", "espeak" or "openai".
+              provider: speech.provider,
             },
           };
         },

@@ -2,12 +2,12 @@ import { Context } from '@temporalio/activity';
 import { toIsoZ } from '@vidgen/core';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
+import { HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import type { MediaOrder } from './media-order';
 
 type MediaActivityName = 'generateSceneImage' | 'narrateScene' | 'renderSegment' | 'joinSegments';
 export type MediaActivities = Pick<VideoActivities, MediaActivityName>;
 
-const HEARTBEAT_INTERVAL_MS = 2000;
 /** Work waits at most this share of its start-to-close timeout before it goes first. */
 const MAX_WAIT_SHARE = 0.25;
 const FALLBACK_MAX_WAIT_MS = 45_000;

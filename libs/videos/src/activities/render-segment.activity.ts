@@ -50,6 +50,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
               index,
               aspectRatio: video.options.aspect_ratio,
               style: renderStyle(video),
+              output: video.options.output,
             },
             path.join(dir, 'segment.mp4'),
             { signal },

@@ -43,7 +43,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
         storage.scratchDir(video.accountId, video.id, `${name}-${input.run}-${ctx.info.attempt}`),
       make,
       files: (out, video) => {
-        const { width, height } = frameSize(video.options.aspect_ratio);
+        const { width, height } = frameSize(video.options.aspect_ratio, video.options.output.resolution);
         return [
           {
             source: out.videoPath,
@@ -127,6 +127,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
               {
                 scenes: await renderScenes(deps, video, outDir),
                 aspectRatio: video.options.aspect_ratio,
+                output: video.options.output,
                 outDir,
                 style: renderStyle(video),
                 music: await renderMusic(deps, video, outDir),
@@ -157,6 +158,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
                 segments,
                 scenes,
                 aspectRatio: video.options.aspect_ratio,
+                output: video.options.output,
                 outDir,
                 music: await renderMusic(deps, video, outDir),
               },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { type GeneratedImage, type MediaProviders, ProviderError } from '@vidgen/media';
+import { frameSize, type GeneratedImage, type MediaProviders, ProviderError } from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -63,7 +63,7 @@ export function createSceneImageActivity({
                     seconds: scene.narrationSeconds,
                     offset: scene.position - 1,
                   },
-                  video.options.aspect_ratio,
+                  frameSize(video.options.aspect_ratio, video.options.output.resolution),
                   used,
                   dir,
                   signal,
@@ -88,6 +88,7 @@ export function createSceneImageActivity({
               sceneIndex: scene.position - 1,
               sceneCount,
               aspectRatio: video.options.aspect_ratio,
+              ...frameSize(video.options.aspect_ratio, video.options.output.resolution),
               seed: video.id,
             },
             path.join(dir, 'image.png'),

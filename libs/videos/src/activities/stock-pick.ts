@@ -1,15 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetIntake, StagedMedia } from '@vidgen/assets';
-import {
-  type AspectRatio,
-  frameSize,
-  orientationOf,
-  ProviderError,
-  type StockItem,
-  type StockProvider,
-  searchTerms,
-} from '@vidgen/media';
+import { orientationOf, ProviderError, type StockItem, type StockProvider, searchTerms } from '@vidgen/media';
 
 export interface StockDeps {
   provider: StockProvider;
@@ -42,12 +34,12 @@ const WORDS_PER_SECOND = 2.5;
 export async function pickStock(
   deps: StockDeps,
   scene: { description: string; narration: string; seconds: number | null; offset: number },
-  aspectRatio: AspectRatio,
+  frame: { width: number; height: number },
   used: ReadonlySet<string>,
   dir: string,
   signal?: AbortSignal,
 ): Promise<StockPick | undefined> {
-  const { width, height } = frameSize(aspectRatio);
+  const { width, height } = frame;
   const query = {
     terms: searchTerms(scene.description) || searchTerms(scene.narration) || 'landscape',
     orientation: orientationOf(width, height),

@@ -1,0 +1,68 @@
+import { loadConfig } from '@vidgen/config';
+import Ajv2020 from 'ajv/dist/2020';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocumentFromCode } from '../../../api/src/openapi-document';
+import { type OpenApiDocument, type ToolInput, toolInput } from './tool-schemas';
+import { TOOLS } from './vidgen-mcp-server';
+
+describe('MCP tool input schemas from the API document', () => {
+  let doc: OpenApiDocument;
+  let inputs: Map<string, ToolInput>;
+
+  beforeAll(async () => {
+    doc = (await openApiDocumentFromCode(
+      loadConfig({ ...process.env, VIDGEN_FAULT_INJECTION: undefined }),
+    )) as unknown as OpenApiDocument;
+    inputs = new Map(TOOLS.map((t) => [t.name, toolInput(doc, t.operationId, t.extra)]));
+  }, 60_000);
+
+  it('gives every tool a self-contained JSON Schema that a 2020-12 validator compiles', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    for (const [name, input] of inputs) {
+      expect(JSON.stringify(input.schema), name).not.toContain('$ref');
+      expect(JSON.stringify(input.schema), name).not.toContain('"nullable"');
+      expect(() => ajv.compile(input.schema), name).not.toThrow();
+    }
+  });
+
+  it("takes create_video's fields from CreateVideoDto, with the review-gate wait of its own", () => {
+    const create = inputs.get('create_video')!;
+    const dto = (doc.components!.schemas!.CreateVideoDto as { properties: Record<string, unknown> })
+      .properties;
+    expect(create.method).toBe('post');
+    expect(create.path).toBe('/api/v1/videos');
+    expect(create.bodyFields.sort()).toEqual(Object.keys(dto).sort());
+    expect(create.schema.required).toEqual(['prompt']);
+    expect(create.schema.properties.voice.type).toEqual(['string', 'null']);
+    expect(create.schema.properties.aspect_ratio.anyOf).toEqual([
+      { type: 'string', enum: ['16:9', '9:16', '1:1'] },
+      { type: 'null' },
+    ]);
+    // A nested DTO is inlined where it is referenced.
+    expect(JSON.stringify(create.schema.properties.output)).toContain('"enum":[24,25,30,60]');
+    expect(create.schema.properties.idempotency_key).toBeDefined();
+    expect(create.headerParams).toEqual({ idempotency_key: 'Idempotency-Key' });
+    expect(create.schema.properties.wait_for.enum).toEqual(['none', 'review', 'completed']);
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const validate = ajv.compile(create.schema);
+    expect(validate({ prompt: 'Bees', aspect_ratio: '9:16', wait_for: 'review' })).toBe(true);
+    expect(validate({ aspect_ratio: '9:16' })).toBe(false);
+    expect(validate({ prompt: 'Bees', colour: 'red' })).toBe(false);
+    expect(validate({ prompt: 'Bees', output: { resolution: '1080p', fps: 30 } })).toBe(true);
+    expect(validate({ prompt: 'Bees', output: { fps: 29 } })).toBe(false);
+  });
+
+  it('puts path parameters beside the body fields (update_scene) and query parameters (list_videos)', () => {
+    const update = inputs.get('update_scene')!;
+    expect(update.pathParams).toEqual(['id', 'sceneId']);
+    expect(update.schema.required).toEqual(['id', 'sceneId']);
+    expect(Object.keys(update.schema.properties)).toEqual(
+      expect.arrayContaining(['id', 'sceneId', 'visual_description', 'narration', 'image_asset_id']),
+    );
+    const list = inputs.get('list_videos')!;
+    expect(list.queryParams).toEqual(['limit', 'cursor', 'status']);
+    expect(list.schema.properties.status.enum).toContain('completed');
+    expect(inputs.get('import_asset')!.schema.required).toEqual(['source_url']);
+    expect(inputs.get('get_credits')!.schema.properties).toEqual({});
+  });
+});

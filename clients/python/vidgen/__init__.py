@@ -1,0 +1,23 @@
+"""vidgen's Python SDK.
+
+``vidgen.generated`` is the client openapi-python-client writes from the API document
+(``npm run client:generate``); this package adds what the TypeScript client has beside it:
+``connect`` (a client holding an API key), ``ApiError`` / ``raise_for_error`` (the interface's error
+bodies as an exception), ``wait_for_video`` and ``verify_webhook``.
+"""
+
+from .client import ApiError, connect, raise_for_error
+from .generated import AuthenticatedClient, Client
+from .wait import WaitForVideoError, wait_for_video
+from .webhooks import verify_webhook
+
+__all__ = [
+    "ApiError",
+    "AuthenticatedClient",
+    "Client",
+    "WaitForVideoError",
+    "connect",
+    "raise_for_error",
+    "verify_webhook",
+    "wait_for_video",
+]

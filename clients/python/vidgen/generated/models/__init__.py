@@ -1,0 +1,183 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .add_scene_dto import AddSceneDto
+from .asset_page_dto import AssetPageDto
+from .asset_record_dto import AssetRecordDto
+from .asset_record_dto_source import AssetRecordDtoSource
+from .asset_record_dto_type import AssetRecordDtoType
+from .assets_create_files_body import AssetsCreateFilesBody
+from .assets_list_source import AssetsListSource
+from .assets_list_type import AssetsListType
+from .attribution_dto import AttributionDto
+from .caption_options_dto import CaptionOptionsDto
+from .caption_options_dto_position import CaptionOptionsDtoPosition
+from .caption_options_dto_size import CaptionOptionsDtoSize
+from .captions_dto import CaptionsDto
+from .captions_dto_position_type_0 import CaptionsDtoPositionType0
+from .captions_dto_size_type_0 import CaptionsDtoSizeType0
+from .check_result_dto import CheckResultDto
+from .check_result_dto_status import CheckResultDtoStatus
+from .client_scene_dto import ClientSceneDto
+from .create_callback_dto import CreateCallbackDto
+from .create_callback_dto_event import CreateCallbackDtoEvent
+from .create_video_dto import CreateVideoDto
+from .create_video_dto_aspect_ratio_type_0 import CreateVideoDtoAspectRatioType0
+from .create_video_dto_motion_type_0 import CreateVideoDtoMotionType0
+from .create_video_dto_transition_type_0 import CreateVideoDtoTransitionType0
+from .create_video_dto_visuals_type_0 import CreateVideoDtoVisualsType0
+from .credits_summary_dto import CreditsSummaryDto
+from .credits_summary_dto_plan import CreditsSummaryDtoPlan
+from .delivery_attempt_dto import DeliveryAttemptDto
+from .delivery_attempt_dto_outcome import DeliveryAttemptDtoOutcome
+from .delivery_page_dto import DeliveryPageDto
+from .error_body_dto import ErrorBodyDto
+from .error_object_dto import ErrorObjectDto
+from .error_object_dto_code import ErrorObjectDtoCode
+from .failure_reason_dto import FailureReasonDto
+from .failure_reason_dto_code import FailureReasonDtoCode
+from .failure_reason_dto_stage import FailureReasonDtoStage
+from .import_asset_dto import ImportAssetDto
+from .ledger_entry_dto import LedgerEntryDto
+from .ledger_entry_dto_kind import LedgerEntryDtoKind
+from .ledger_page_dto import LedgerPageDto
+from .live_dto import LiveDto
+from .live_dto_status import LiveDtoStatus
+from .music_dto import MusicDto
+from .music_options_dto import MusicOptionsDto
+from .output_dto import OutputDto
+from .output_dto_fps_type_0 import OutputDtoFpsType0
+from .output_dto_resolution_type_0 import OutputDtoResolutionType0
+from .output_options_dto import OutputOptionsDto
+from .output_options_dto_fps import OutputOptionsDtoFps
+from .output_options_dto_resolution import OutputOptionsDtoResolution
+from .purchase_dto import PurchaseDto
+from .purchase_dto_plan import PurchaseDtoPlan
+from .purchase_result_dto import PurchaseResultDto
+from .purchase_result_dto_plan import PurchaseResultDtoPlan
+from .rate_limit_body_dto import RateLimitBodyDto
+from .ready_checks_dto import ReadyChecksDto
+from .ready_dto import ReadyDto
+from .ready_dto_status import ReadyDtoStatus
+from .regenerate_dto import RegenerateDto
+from .scene_record_dto import SceneRecordDto
+from .update_asset_dto import UpdateAssetDto
+from .update_callback_dto import UpdateCallbackDto
+from .update_scene_dto import UpdateSceneDto
+from .validation_detail_dto import ValidationDetailDto
+from .validation_error_body_dto import ValidationErrorBodyDto
+from .validation_error_object_dto import ValidationErrorObjectDto
+from .validation_error_object_dto_code import ValidationErrorObjectDtoCode
+from .video_event_dto import VideoEventDto
+from .video_event_dto_data import VideoEventDtoData
+from .video_options_dto import VideoOptionsDto
+from .video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
+from .video_options_dto_motion import VideoOptionsDtoMotion
+from .video_options_dto_transition import VideoOptionsDtoTransition
+from .video_options_dto_visuals import VideoOptionsDtoVisuals
+from .video_page_dto import VideoPageDto
+from .video_record_dto import VideoRecordDto
+from .video_record_dto_stage_type_0 import VideoRecordDtoStageType0
+from .video_record_dto_status import VideoRecordDtoStatus
+from .videos_list_status import VideosListStatus
+from .voice_dto import VoiceDto
+from .voice_dto_provider import VoiceDtoProvider
+from .voice_dto_quality import VoiceDtoQuality
+from .voice_list_dto import VoiceListDto
+from .webhook_delivery_dto import WebhookDeliveryDto
+from .webhook_delivery_dto_event import WebhookDeliveryDtoEvent
+from .webhook_delivery_dto_status import WebhookDeliveryDtoStatus
+from .webhook_record_dto import WebhookRecordDto
+from .webhook_record_dto_event import WebhookRecordDtoEvent
+from .workers_dto import WorkersDto
+
+__all__ = (
+    "AddSceneDto",
+    "AssetPageDto",
+    "AssetRecordDto",
+    "AssetRecordDtoSource",
+    "AssetRecordDtoType",
+    "AssetsCreateFilesBody",
+    "AssetsListSource",
+    "AssetsListType",
+    "AttributionDto",
+    "CaptionOptionsDto",
+    "CaptionOptionsDtoPosition",
+    "CaptionOptionsDtoSize",
+    "CaptionsDto",
+    "CaptionsDtoPositionType0",
+    "CaptionsDtoSizeType0",
+    "CheckResultDto",
+    "CheckResultDtoStatus",
+    "ClientSceneDto",
+    "CreateCallbackDto",
+    "CreateCallbackDtoEvent",
+    "CreateVideoDto",
+    "CreateVideoDtoAspectRatioType0",
+    "CreateVideoDtoMotionType0",
+    "CreateVideoDtoTransitionType0",
+    "CreateVideoDtoVisualsType0",
+    "CreditsSummaryDto",
+    "CreditsSummaryDtoPlan",
+    "DeliveryAttemptDto",
+    "DeliveryAttemptDtoOutcome",
+    "DeliveryPageDto",
+    "ErrorBodyDto",
+    "ErrorObjectDto",
+    "ErrorObjectDtoCode",
+    "FailureReasonDto",
+    "FailureReasonDtoCode",
+    "FailureReasonDtoStage",
+    "ImportAssetDto",
+    "LedgerEntryDto",
+    "LedgerEntryDtoKind",
+    "LedgerPageDto",
+    "LiveDto",
+    "LiveDtoStatus",
+    "MusicDto",
+    "MusicOptionsDto",
+    "OutputDto",
+    "OutputDtoFpsType0",
+    "OutputDtoResolutionType0",
+    "OutputOptionsDto",
+    "OutputOptionsDtoFps",
+    "OutputOptionsDtoResolution",
+    "PurchaseDto",
+    "PurchaseDtoPlan",
+    "PurchaseResultDto",
+    "PurchaseResultDtoPlan",
+    "RateLimitBodyDto",
+    "ReadyChecksDto",
+    "ReadyDto",
+    "ReadyDtoStatus",
+    "RegenerateDto",
+    "SceneRecordDto",
+    "UpdateAssetDto",
+    "UpdateCallbackDto",
+    "UpdateSceneDto",
+    "ValidationDetailDto",
+    "ValidationErrorBodyDto",
+    "ValidationErrorObjectDto",
+    "ValidationErrorObjectDtoCode",
+    "VideoEventDto",
+    "VideoEventDtoData",
+    "VideoOptionsDto",
+    "VideoOptionsDtoAspectRatio",
+    "VideoOptionsDtoMotion",
+    "VideoOptionsDtoTransition",
+    "VideoOptionsDtoVisuals",
+    "VideoPageDto",
+    "VideoRecordDto",
+    "VideoRecordDtoStageType0",
+    "VideoRecordDtoStatus",
+    "VideosListStatus",
+    "VoiceDto",
+    "VoiceDtoProvider",
+    "VoiceDtoQuality",
+    "VoiceListDto",
+    "WebhookDeliveryDto",
+    "WebhookDeliveryDtoEvent",
+    "WebhookDeliveryDtoStatus",
+    "WebhookRecordDto",
+    "WebhookRecordDtoEvent",
+    "WorkersDto",
+)

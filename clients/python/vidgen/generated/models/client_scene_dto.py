@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="ClientSceneDto")
+
+
+@_attrs_define
+class ClientSceneDto:
+    """
+    Attributes:
+        narration (str):  Example: Bees dance to share news..
+        visual_description (str | Unset): What the picture shows; made from the narration when left out
+        image_asset_id (UUID | Unset): An uploaded image of this account, used for the scene instead of a generated one
+        video_asset_id (UUID | Unset): A video clip of this account that plays in the scene (muted, fitted to the frame,
+            cut or looped to the narration); not together with image_asset_id
+    """
+
+    narration: str
+    visual_description: str | Unset = UNSET
+    image_asset_id: UUID | Unset = UNSET
+    video_asset_id: UUID | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        narration = self.narration
+
+        visual_description = self.visual_description
+
+        image_asset_id: str | Unset = UNSET
+        if not isinstance(self.image_asset_id, Unset):
+            image_asset_id = str(self.image_asset_id)
+
+        video_asset_id: str | Unset = UNSET
+        if not isinstance(self.video_asset_id, Unset):
+            video_asset_id = str(self.video_asset_id)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "narration": narration,
+            }
+        )
+        if visual_description is not UNSET:
+            field_dict["visual_description"] = visual_description
+        if image_asset_id is not UNSET:
+            field_dict["image_asset_id"] = image_asset_id
+        if video_asset_id is not UNSET:
+            field_dict["video_asset_id"] = video_asset_id
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        narration = d.pop("narration")
+
+        visual_description = d.pop("visual_description", UNSET)
+
+        _image_asset_id = d.pop("image_asset_id", UNSET)
+        image_asset_id: UUID | Unset
+        if isinstance(_image_asset_id, Unset):
+            image_asset_id = UNSET
+        else:
+            image_asset_id = UUID(_image_asset_id)
+
+        _video_asset_id = d.pop("video_asset_id", UNSET)
+        video_asset_id: UUID | Unset
+        if isinstance(_video_asset_id, Unset):
+            video_asset_id = UNSET
+        else:
+            video_asset_id = UUID(_video_asset_id)
+
+        client_scene_dto = cls(
+            narration=narration,
+            visual_description=visual_description,
+            image_asset_id=image_asset_id,
+            video_asset_id=video_asset_id,
+        )
+
+        return client_scene_dto

@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class FailureReasonDtoStage(StrEnum):
+    APPROVAL = "approval"
+    CURATING = "curating"
+    NARRATING = "narrating"
+    REFINING = "refining"
+    RENDERING = "rendering"
+    SCRIPTING = "scripting"
+    VISUALISING = "visualising"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.validation_error_object_dto_code import ValidationErrorObjectDtoCode
+
+if TYPE_CHECKING:
+    from ..models.validation_detail_dto import ValidationDetailDto
+
+
+T = TypeVar("T", bound="ValidationErrorObjectDto")
+
+
+@_attrs_define
+class ValidationErrorObjectDto:
+    """
+    Attributes:
+        code (ValidationErrorObjectDtoCode):  Example: VALIDATION_ERROR.
+        message (str):  Example: Video not found.
+        request_id (str): Also sent as the X-Request-Id header Example: req-7f3a.
+        details (list[ValidationDetailDto]):
+    """
+
+    code: ValidationErrorObjectDtoCode
+    message: str
+    request_id: str
+    details: list[ValidationDetailDto]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code.value
+
+        message = self.message
+
+        request_id = self.request_id
+
+        details = []
+        for details_item_data in self.details:
+            details_item = details_item_data.to_dict()
+            details.append(details_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "code": code,
+                "message": message,
+                "request_id": request_id,
+                "details": details,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.validation_detail_dto import ValidationDetailDto
+
+        d = dict(src_dict)
+        code = ValidationErrorObjectDtoCode(d.pop("code"))
+
+        message = d.pop("message")
+
+        request_id = d.pop("request_id")
+
+        details = []
+        _details = d.pop("details")
+        for details_item_data in _details:
+            details_item = ValidationDetailDto.from_dict(details_item_data)
+
+            details.append(details_item)
+
+        validation_error_object_dto = cls(
+            code=code,
+            message=message,
+            request_id=request_id,
+            details=details,
+        )
+
+        validation_error_object_dto.additional_properties = d
+        return validation_error_object_dto
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
+from ..models.video_options_dto_motion import VideoOptionsDtoMotion
+from ..models.video_options_dto_transition import VideoOptionsDtoTransition
+from ..models.video_options_dto_visuals import VideoOptionsDtoVisuals
+
+if TYPE_CHECKING:
+    from ..models.caption_options_dto import CaptionOptionsDto
+    from ..models.music_options_dto import MusicOptionsDto
+    from ..models.output_options_dto import OutputOptionsDto
+
+
+T = TypeVar("T", bound="VideoOptionsDto")
+
+
+@_attrs_define
+class VideoOptionsDto:
+    """
+    Attributes:
+        aspect_ratio (VideoOptionsDtoAspectRatio):
+        voice (None | str):  Example: en-us.
+        auto_approve (bool):
+        language (str):  Example: en.
+        music (MusicOptionsDto | None):
+        captions (CaptionOptionsDto):
+        motion (VideoOptionsDtoMotion):
+        transition (VideoOptionsDtoTransition):
+        visuals (VideoOptionsDtoVisuals):
+        output (OutputOptionsDto):
+    """
+
+    aspect_ratio: VideoOptionsDtoAspectRatio
+    voice: None | str
+    auto_approve: bool
+    language: str
+    music: MusicOptionsDto | None
+    captions: CaptionOptionsDto
+    motion: VideoOptionsDtoMotion
+    transition: VideoOptionsDtoTransition
+    visuals: VideoOptionsDtoVisuals
+    output: OutputOptionsDto
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.music_options_dto import MusicOptionsDto
+
+        aspect_ratio = self.aspect_ratio.value
+
+        voice: None | str
+        voice = self.voice
+
+        auto_approve = self.auto_approve
+
+        language = self.language
+
+        music: dict[str, Any] | None
+        if isinstance(self.music, MusicOptionsDto):
+            music = self.music.to_dict()
+        else:
+            music = self.music
+
+        captions = self.captions.to_dict()
+
+        motion = self.motion.value
+
+        transition = self.transition.value
+
+        visuals = self.visuals.value
+
+        output = self.output.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "aspect_ratio": aspect_ratio,
+                "voice": voice,
+                "auto_approve": auto_approve,
+                "language": language,
+                "music": music,
+                "captions": captions,
+                "motion": motion,
+                "transition": transition,
+                "visuals": visuals,
+                "output": output,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.caption_options_dto import CaptionOptionsDto
+        from ..models.music_options_dto import MusicOptionsDto
+        from ..models.output_options_dto import OutputOptionsDto
+
+        d = dict(src_dict)
+        aspect_ratio = VideoOptionsDtoAspectRatio(d.pop("aspect_ratio"))
+
+        def _parse_voice(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        voice = _parse_voice(d.pop("voice"))
+
+        auto_approve = d.pop("auto_approve")
+
+        language = d.pop("language")
+
+        def _parse_music(data: object) -> MusicOptionsDto | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                music_type_0 = MusicOptionsDto.from_dict(data)
+
+                return music_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MusicOptionsDto | None, data)
+
+        music = _parse_music(d.pop("music"))
+
+        captions = CaptionOptionsDto.from_dict(d.pop("captions"))
+
+        motion = VideoOptionsDtoMotion(d.pop("motion"))
+
+        transition = VideoOptionsDtoTransition(d.pop("transition"))
+
+        visuals = VideoOptionsDtoVisuals(d.pop("visuals"))
+
+        output = OutputOptionsDto.from_dict(d.pop("output"))
+
+        video_options_dto = cls(
+            aspect_ratio=aspect_ratio,
+            voice=voice,
+            auto_approve=auto_approve,
+            language=language,
+            music=music,
+            captions=captions,
+            motion=motion,
+            transition=transition,
+            visuals=visuals,
+            output=output,
+        )
+
+        video_options_dto.additional_properties = d
+        return video_options_dto
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

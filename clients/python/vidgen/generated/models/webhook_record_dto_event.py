@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class WebhookRecordDtoEvent(StrEnum):
+    VIDEO_COMPLETED = "video.completed"
+    VIDEO_FAILED = "video.failed"
+
+    def __str__(self) -> str:
+        return str(self.value)
