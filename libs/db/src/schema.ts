@@ -155,6 +155,7 @@ export interface ScenesTable {
   image_asset_id: string | null;
   narration_asset_id: string | null;
   narration_seconds: number | null;
+  search_terms: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Timestamp;
 }

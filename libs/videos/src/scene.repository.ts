@@ -22,6 +22,7 @@ const SCENE_COLUMNS = [
   'scenes.image_asset_id',
   'scenes.narration_asset_id',
   'scenes.narration_seconds',
+  'scenes.search_terms',
   'scenes.created_at',
   'scenes.updated_at',
 ] as const;
@@ -36,6 +37,8 @@ export interface SceneText {
   narration: string;
   /** An image the client supplied: the scene then needs no generated one. */
   image_asset_id?: string | null;
+  /** The client's words for a stock search. */
+  search_terms?: string | null;
 }
 
 /** The scenes of a video, in order (part of the video aggregate; reached as `videos.scenes`). */
@@ -100,6 +103,7 @@ export class SceneRepository {
           visual_description: s.visual_description,
           narration: s.narration,
           image_asset_id: s.image_asset_id ?? null,
+          search_terms: s.search_terms ?? null,
           updated_at: sql`now()`,
         })),
       )
@@ -177,6 +181,7 @@ export class SceneRepository {
         visual_description: scene.visual_description,
         narration: scene.narration,
         image_asset_id: scene.image_asset_id ?? null,
+        search_terms: scene.search_terms ?? null,
         updated_at: sql`now()`,
       })
       .returning('id')
@@ -243,6 +248,7 @@ function toScene(row: SceneRow): Scene {
     visualDescription: row.visual_description,
     narration: row.narration,
     imageAssetId: row.image_asset_id,
+    searchTerms: row.search_terms,
     visualType: row.visual_type === 'video' ? 'video' : row.image_asset_id ? 'image' : null,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,

@@ -66,6 +66,8 @@ export interface ClientScene {
   image_asset_id?: string;
   /** A clip of the account's that plays in the scene (never together with image_asset_id). */
   video_asset_id?: string;
+  /** Words for the stock search of `"visuals": "stock"`, instead of the visual description's. */
+  search_terms?: string;
 }
 
 export interface Video {
@@ -102,6 +104,8 @@ export interface Scene {
   imageAssetId: string | null;
   /** The type of the visual asset: `video` for a clip. */
   visualType: 'image' | 'video' | null;
+  /** The client's stock search words, when given. */
+  searchTerms: string | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
   /** What the scene's picture shows (its asset's `depicts`); null without a picture or for the client's own. */

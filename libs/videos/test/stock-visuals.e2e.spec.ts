@@ -10,7 +10,11 @@ import { makeCertificates } from '../../webhooks/test/support/https-receiver';
 const KEY = 'stand-in-key';
 const SCENES = [
   { narration: 'A lighthouse stands on the cliff.', visual_description: 'A lighthouse on a cliff' },
-  { narration: 'Waves roll onto the beach.', visual_description: 'Waves on a sandy beach' },
+  {
+    narration: 'Waves roll onto the beach.',
+    visual_description: 'Waves on a sandy beach',
+    search_terms: 'ocean surf',
+  },
   { narration: 'Gulls circle over the harbour.', visual_description: 'Gulls over a harbour' },
   { narration: 'Boats rest at the quay.', visual_description: 'Boats at a quay' },
 ];
@@ -91,6 +95,8 @@ describe('stock visuals against the Pexels stand-in', () => {
     // The searches asked for the frame's orientation, with words of the visual description.
     const searches = stand.requests.filter((r) => r.path === '/videos/search');
     expect(searches.some((r) => r.query.get('query') === 'lighthouse cliff')).toBe(true);
+    // A scene's own search_terms are searched as given.
+    expect(searches.some((r) => r.query.get('query') === 'ocean surf')).toBe(true);
     expect(searches.every((r) => r.query.get('orientation') === 'landscape')).toBe(true);
     // A stock scene costs what a generated picture costs.
     const charged = (await ledgerOf(video.id)).filter((e) => e.kind === 'charged').map((e) => String(e.item));

@@ -72,6 +72,18 @@ export class ClientSceneDto {
   @Optional()
   @IsUUID('all', { message: 'video_asset_id must be an asset id' })
   video_asset_id?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'Words for the stock search of a `"visuals": "stock"` video; made from visual_description when left out',
+  })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  search_terms?: string;
 }
 
 export class MusicDto {

@@ -268,6 +268,7 @@ describe('video responses', () => {
       narration: 'Bees.',
       imageAssetId: 'png',
       visualType: 'image',
+      searchTerms: null,
       narrationAssetId: null,
       narrationSeconds: null,
       imageDepicts: null,

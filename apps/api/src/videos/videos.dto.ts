@@ -392,6 +392,7 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       ...(s.visual_description !== undefined && { visual_description: s.visual_description }),
       ...(s.image_asset_id !== undefined && { image_asset_id: s.image_asset_id }),
       ...(s.video_asset_id !== undefined && { video_asset_id: s.video_asset_id }),
+      ...(s.search_terms !== undefined && { search_terms: s.search_terms }),
     })),
     faults: dto.faults,
   };

@@ -396,6 +396,8 @@ export type components = {
              * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
              */
             video_asset_id?: string;
+            /** @description Words for the stock search of a `"visuals": "stock"` video; made from visual_description when left out */
+            search_terms?: string;
         };
         MusicDto: {
             /**

@@ -6,6 +6,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table assets add constraint assets_source_check check (source in ('upload', 'import', 'generated', 'stock'))`.execute(
     db,
   );
+  // The client's words for a scene's stock search (`scenes[].search_terms`).
+  await sql`alter table scenes add column search_terms text`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -92,6 +92,7 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     narration: `Narration of scene ${position}.`,
     imageAssetId: null,
     visualType: null,
+    searchTerms: null,
     narrationAssetId: null,
     narrationSeconds: null,
     imageDepicts: null,

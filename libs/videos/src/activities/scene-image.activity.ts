@@ -59,6 +59,7 @@ export function createSceneImageActivity({
                   stock,
                   {
                     description: scene.visualDescription,
+                    searchTerms: scene.searchTerms,
                     narration: scene.narration,
                     seconds: scene.narrationSeconds,
                     offset: scene.position - 1,

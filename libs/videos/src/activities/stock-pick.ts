@@ -33,7 +33,14 @@ const WORDS_PER_SECOND = 2.5;
  */
 export async function pickStock(
   deps: StockDeps,
-  scene: { description: string; narration: string; seconds: number | null; offset: number },
+  scene: {
+    description: string;
+    /** The client's own search words, used as given. */
+    searchTerms?: string | null;
+    narration: string;
+    seconds: number | null;
+    offset: number;
+  },
   frame: { width: number; height: number },
   used: ReadonlySet<string>,
   dir: string,
@@ -41,7 +48,11 @@ export async function pickStock(
 ): Promise<StockPick | undefined> {
   const { width, height } = frame;
   const query = {
-    terms: searchTerms(scene.description) || searchTerms(scene.narration) || 'landscape',
+    terms:
+      scene.searchTerms?.trim() ||
+      searchTerms(scene.description) ||
+      searchTerms(scene.narration) ||
+      'landscape',
     orientation: orientationOf(width, height),
     perPage: 15,
   };
