@@ -30,6 +30,7 @@ const BENCHES: Record<string, string> = {
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
   drill: 'bench/drill.ts',
+  pictures: 'bench/pictures.ts',
 };
 
 const RESULTS = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');

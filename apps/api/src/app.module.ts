@@ -11,6 +11,7 @@ import { CreditsModule } from './credits/credits.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
+import { ProvidersModule } from './providers/providers.module';
 import { VideosModule } from './videos/videos.module';
 import { VoicesModule } from './voices/voices.module';
 
@@ -45,6 +46,7 @@ export class AppModule {
         CommonModule,
         VideosModule,
         VoicesModule,
+        ProvidersModule,
         AssetsModule,
         CreditsModule,
         CallbacksModule,

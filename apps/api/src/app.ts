@@ -36,6 +36,9 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('query parser', 'simple');
+  // Whose X-Forwarded-For and -Proto to believe (TRUST_PROXY): req.ip, which the sign-in limiter
+  // counts, and req.secure, which marks cookies Secure. Off unless configured.
+  http.set('trust proxy', config.trustProxy);
   // Metrics see every response, the 404s and body-parser failures below included.
   app.use(httpMetricsMiddleware);
   // Request ids come first so every response, errors from the body parser included, carries one.
@@ -50,12 +53,19 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
       : renderError(new NotFoundException(), req, res),
   );
   app.use(express.json({ limit: '1mb' }));
+  // The sign-in page's form (token and nonce), nothing else takes a form body.
+  app.use(LOGIN_PATH, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }));
   app.use(jsonBodyGuard);
   // Body-parser failures happen before Nest routing; render them with the same error renderer.
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
     renderError(err, req, res),
   );
-  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: LOGIN_PATH.slice(1), method: RequestMethod.GET }] });
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: LOGIN_PATH.slice(1), method: RequestMethod.GET },
+      { path: LOGIN_PATH.slice(1), method: RequestMethod.POST },
+    ],
+  });
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(new ApiValidationPipe());
 

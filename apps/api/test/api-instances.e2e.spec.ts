@@ -5,6 +5,7 @@ import { ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { firstRefusal } from '../../../test/support/key-refusal';
 import { startApis } from '../../../test/support/own-stack';
 import { type Stack } from '../../../test/support/processes';
+import { signInWithLink } from './support/dashboard-sign-in';
 
 const LIMIT = 200;
 /** docs/credits.md#rate-limits: each instance may let through at most 5 % of the limit more than the limit. */
@@ -23,10 +24,7 @@ async function signIn(baseUrl: string, accountId: string) {
     new AccountRepository(testDb()),
   );
   const { token } = await sessions.createLoginLink(accountId);
-  const res = await fetch(`${new URL(baseUrl).origin}/dashboard/login?token=${token}`, {
-    redirect: 'manual',
-  });
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie } = await signInWithLink(new URL(baseUrl).origin, token);
   const info = (await (
     await fetch(`${baseUrl}/dashboard/session`, { headers: { Cookie: cookie } })
   ).json()) as {

@@ -225,51 +225,48 @@ describe('POST /assets: uploads', () => {
     }
   });
 
-  it('refuses to delete an asset an in-progress video uses (scene image, script image, music), then deletes it', async () => {
+  it('refuses to delete an asset any video references (scene image, script image, music), running, at the gate, failed or completed; deletes it once the video is gone', async () => {
     const assetsDir = path.join(inject('stack').dataDir, 'shared', 'assets');
     const image = uploaded.jpeg;
     const scriptImage = uploaded.webp;
     const music = uploaded.ogg;
-    const imageVideo = await insertVideo(owner.accountId, {
-      status: 'visualising',
-      sceneImageAssetId: image.id,
-    });
-    const musicVideo = await insertVideo(owner.accountId, { status: 'rendering', musicAssetId: music.id });
+    const gateMusic = uploaded.wav;
+    const imageVideo = await insertVideo(owner.accountId, { status: 'failed', sceneImageAssetId: image.id });
+    const musicVideo = await insertVideo(owner.accountId, { status: 'completed', musicAssetId: music.id });
     // Still scripting: the client's script names the image, no scene row does yet.
     const scriptVideo = await insertVideo(owner.accountId, {
       status: 'scripting',
       clientSceneImageAssetId: scriptImage.id,
     });
-    // At the review gate a video holds no slot and is not being processed: it does not block.
-    await insertVideo(owner.accountId, {
-      status: 'scripting',
+    const gateVideo = await insertVideo(owner.accountId, {
+      status: 'pending',
       awaitingApproval: true,
-      musicAssetId: uploaded.wav.id,
+      musicAssetId: gateMusic.id,
     });
 
-    for (const a of [image, scriptImage, music]) {
+    for (const a of [image, scriptImage, music, gateMusic]) {
       const res = await owner.api.delete(`/assets/${a.id}`);
       expect(res.status, res.text).toBe(409);
       expect(res.body.error.code).toBe('INVALID_STATE');
       expect((await owner.api.get(`/assets/${a.id}`)).status).toBe(200);
     }
-    const wav = await testDb()
+    const paths = await testDb()
       .selectFrom('assets')
-      .select('path')
-      .where('id', '=', uploaded.wav.id)
-      .executeTakeFirstOrThrow();
-    expect((await owner.api.delete(`/assets/${uploaded.wav.id}`)).status).toBe(204);
-    expect(existsSync(path.join(assetsDir, wav.path))).toBe(false);
+      .select(['id', 'path'])
+      .where('id', 'in', [image.id, scriptImage.id, music.id, gateMusic.id])
+      .execute();
+    for (const p of paths) expect(existsSync(path.join(assetsDir, p.path))).toBe(true);
 
     await testDb()
       .updateTable('videos')
-      .set({ status: 'completed' })
-      .where('id', 'in', [imageVideo, musicVideo, scriptVideo])
+      .set({ deleted_at: new Date().toISOString() } as any)
+      .where('id', 'in', [imageVideo, musicVideo, scriptVideo, gateVideo])
       .execute();
-    for (const a of [image, scriptImage, music]) {
+    for (const a of [image, scriptImage, music, gateMusic]) {
       expect((await owner.api.delete(`/assets/${a.id}`)).status).toBe(204);
       expect((await owner.api.get(`/assets/${a.id}`)).status).toBe(404);
       expect((await content(owner.api, a, true)).status).toBe(404);
     }
+    for (const p of paths) expect(existsSync(path.join(assetsDir, p.path))).toBe(false);
   });
 });

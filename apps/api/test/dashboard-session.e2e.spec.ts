@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import {
+  AccountRepository,
+  DashboardSessionRepository,
+  DashboardSessionService,
+  hashToken,
+} from '@vidgen/auth';
+import { loadConfig } from '@vidgen/config';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, createAccount, type TestAccount, testDb } from '../../../test/support/api';
+import { createApp } from '../src/app';
+import { openLoginLink as openLink, pressSignIn, signInWithLink } from './support/dashboard-sign-in';
 
 const sessions = () =>
   new DashboardSessionService(new DashboardSessionRepository(testDb()), new AccountRepository(testDb()));
@@ -32,12 +42,8 @@ class Browser {
 
 async function signIn(accountId: string): Promise<Browser> {
   const base = inject('stack').apiBaseUrl;
-  const origin = new URL(base).origin;
   const { token } = await sessions().createLoginLink(accountId);
-  const res = await fetch(`${origin}/dashboard/login?token=${token}`, { redirect: 'manual' });
-  expect(res.status).toBe(303);
-  expect(res.headers.get('location')).toBe('/dashboard/videos');
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie } = await signInWithLink(new URL(base).origin, token);
   const info = await (await fetch(`${base}/dashboard/session`, { headers: { Cookie: cookie } })).json();
   return new Browser(base, cookie, (info as { csrf_token: string }).csrf_token);
 }
@@ -211,5 +217,192 @@ describe('dashboard sessions on the REST API', () => {
     expect(limited!.body).toContain('Too many sign-in attempts');
     // Another address is not affected.
     expect((await signIn(owner.accountId)).csrf.length).toBeGreaterThan(20);
+  });
+
+  it("spends a sign-in link only by its page's POST: opening the link shows the account and a Sign in button", async () => {
+    const origin = new URL(inject('stack').apiBaseUrl).origin;
+    await testDb()
+      .updateTable('accounts')
+      .set({ name: 'Tidewater & <Co>' })
+      .where('id', '=', owner.accountId)
+      .execute();
+    const { token } = await sessions().createLoginLink(owner.accountId);
+    // Opened twice (a link preview, a second tab): nothing is spent, no session is opened.
+    for (let i = 0; i < 2; i++) {
+      const page = await openLink(origin, token);
+      expect(page.res.status).toBe(200);
+      expect(page.res.headers.get('cache-control')).toBe('no-store');
+      // A Referer from the page names the origin only, never the token; the form's POST keeps its Origin.
+      expect(page.res.headers.get('referrer-policy')).toBe('strict-origin');
+      expect(page.res.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(page.html).toContain('Tidewater &amp; &lt;Co&gt;');
+      expect(page.html).toMatch(
+        /<form method="post" action="login">[\s\S]*<button type="submit">Sign in<\/button>/,
+      );
+      expect(page.token).toBe(token);
+      expect(page.res.headers.getSetCookie().some((c) => c.startsWith('vidgen_session='))).toBe(false);
+      const nonceCookie = page.res.headers.getSetCookie().find((c) => c.startsWith('vidgen_login='))!;
+      expect(nonceCookie).toMatch(/HttpOnly/i);
+      expect(nonceCookie).toMatch(/SameSite=Strict/i);
+    }
+    const link = await testDb()
+      .selectFrom('login_links')
+      .select('used_at')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(link.used_at).toBeNull();
+    const page = await openLink(origin, token);
+    const res = await pressSignIn(origin, { token, nonce: page.nonce! }, { Cookie: page.nonceCookie! });
+    expect(res.status).toBe(303);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('vidgen_session='))).toBe(true);
+    // Spent: the page now says so.
+    const again = await openLink(origin, token);
+    expect(again.res.status).toBe(410);
+    expect(again.html).toContain('This sign-in link has already been used');
+  });
+
+  it('signs in from either of two link pages open in one browser', async () => {
+    const origin = new URL(inject('stack').apiBaseUrl).origin;
+    const first = await sessions().createLoginLink(owner.accountId);
+    const second = await sessions().createLoginLink(owner.accountId);
+    const page1 = await openLink(origin, first.token);
+    // The second tab carries the cookie the first page set: the browser keeps one secret.
+    const page2 = await openLink(origin, second.token, { Cookie: page1.nonceCookie! });
+    expect(page2.nonceCookie).toBe(page1.nonceCookie);
+    expect(page2.nonce).not.toBe(page1.nonce);
+    // A nonce belongs to its own link's page.
+    const swapped = await pressSignIn(
+      origin,
+      { token: first.token, nonce: page2.nonce! },
+      { Cookie: page1.nonceCookie! },
+    );
+    expect(swapped.status).toBe(403);
+    for (const [token, nonce] of [
+      [first.token, page1.nonce!],
+      [second.token, page2.nonce!],
+    ]) {
+      const res = await pressSignIn(origin, { token: token!, nonce: nonce! }, { Cookie: page1.nonceCookie! });
+      expect(res.status).toBe(303);
+    }
+  });
+
+  it("refuses a sign-in POST that did not come from the link's own page (login CSRF) and leaves the link unspent", async () => {
+    const origin = new URL(inject('stack').apiBaseUrl).origin;
+    const { token } = await sessions().createLoginLink(owner.accountId);
+    const page = await openLink(origin, token);
+    const forgeries: [string, Record<string, string>, Record<string, string>][] = [
+      // Another site's auto-submitting form: the browser sends neither the Strict cookie nor a nonce it knows.
+      ['no nonce, no cookie', { token }, { Origin: 'https://evil.example' }],
+      ['a nonce without its cookie', { token, nonce: page.nonce! }, {}],
+      ['another nonce than the cookie', { token, nonce: 'x'.repeat(43) }, { Cookie: page.nonceCookie! }],
+      [
+        'another origin',
+        { token, nonce: page.nonce! },
+        { Cookie: page.nonceCookie!, Origin: 'https://evil.example' },
+      ],
+      [
+        'a cross-site fetch',
+        { token, nonce: page.nonce! },
+        { Cookie: page.nonceCookie!, 'Sec-Fetch-Site': 'cross-site' },
+      ],
+    ];
+    for (const [what, form, headers] of forgeries) {
+      const res = await pressSignIn(origin, form, headers);
+      expect(res.status, what).toBe(403);
+      expect(
+        res.headers.getSetCookie().some((c) => c.startsWith('vidgen_session=')),
+        what,
+      ).toBe(false);
+      expect(await res.text(), what).toContain('This sign-in did not come from its page');
+    }
+    const link = await testDb()
+      .selectFrom('login_links')
+      .select('used_at')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(link.used_at).toBeNull();
+  });
+
+  it("ignores X-Forwarded-For without TRUST_PROXY: a client cannot name its way out of its address's count", async () => {
+    const url = new URL(inject('stack').apiBaseUrl);
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: `/dashboard/login?token=${randomBytes(32).toString('base64url')}`,
+            localAddress: '127.0.0.3',
+            headers: { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+      });
+      if (status === 429) limited = true;
+      else expect(status).toBe(404);
+    }
+    expect(limited).toBe(true);
+  });
+});
+
+describe('sign-in limits behind a proxy (TRUST_PROXY=loopback)', () => {
+  let app: INestApplication;
+  let origin: string;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    const stack = inject('stack');
+    app = await createApp(
+      loadConfig({
+        ...process.env,
+        DATABASE_URL: stack.databaseUrl,
+        TEMPORAL_ADDRESS: stack.temporalAddress,
+        TEMPORAL_TASK_QUEUE: stack.taskQueue,
+        TRUST_PROXY: 'loopback',
+        LOG_LEVEL: 'silent',
+      }),
+    );
+    await app.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    owner = await createAccount({ credits: 0 });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const open = (token: string, client: string) =>
+    fetch(`${origin}/dashboard/login?token=${token}`, {
+      redirect: 'manual',
+      headers: { 'X-Forwarded-For': client },
+    });
+
+  it('counts each forwarded client address on its own: one flooding client locks out no one else', async () => {
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await open(randomBytes(32).toString('base64url'), '203.0.113.10');
+      if (res.status === 429) limited = true;
+      else expect(res.status).toBe(404);
+    }
+    expect(limited).toBe(true);
+    // The same proxy forwards another client: its link opens.
+    const { token } = await sessions().createLoginLink(owner.accountId);
+    expect((await open(token, '203.0.113.11')).status).toBe(200);
+  });
+
+  it('counts attempts per link as well: one link tried from many addresses is stopped', async () => {
+    const { token } = await sessions().createLoginLink(owner.accountId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await open(token, `198.18.0.${i + 1}`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Another link from one of those addresses is not affected.
+    const other = await sessions().createLoginLink(owner.accountId);
+    expect((await open(other.token, '198.18.0.1')).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { createAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
 import { type Stack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
+import { signInWithLink } from './support/dashboard-sign-in';
 
 /**
  * Logs are read by more people than keys are given to. A whole run (keys, a webhook, a purchase,
@@ -66,9 +67,8 @@ describe('no secret reaches a log line', () => {
     ).createLoginLink(account.accountId);
     secrets['sign-in link token'] = link.token;
     const origin = new URL(stack.baseUrl).origin;
-    const signIn = await fetch(`${origin}/dashboard/login?token=${link.token}`, { redirect: 'manual' });
-    expect(signIn.status).toBe(303);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const { cookie, nonce } = await signInWithLink(origin, link.token);
+    secrets['sign-in page nonce'] = nonce;
     secrets['session token'] = cookie.split('=')[1]!;
     const session = (await (
       await fetch(`${stack.baseUrl}/dashboard/session`, { headers: { Cookie: cookie } })

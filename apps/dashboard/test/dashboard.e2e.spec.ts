@@ -184,14 +184,23 @@ describe('the web dashboard in a real browser', () => {
     await expectNoSeriousViolations('signed-out page');
   });
 
-  it('signs in by a one-time link into a 7-day HttpOnly SameSite=Lax session; the link then shows it was used', async () => {
+  it("signs in by a one-time link, spent by its page's Sign in button, into a 7-day HttpOnly SameSite=Lax session; the link then shows it was used", async () => {
     const link = await loginLink(owner.accountId);
     expect(link.url.startsWith(`${origin}/dashboard/login?token=`)).toBe(true);
     const minutes = (Date.parse(link.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
 
-    await page.goto(link.url);
+    // Opening the link spends nothing: its page names the account and waits for the button.
+    const opened = await page.goto(link.url);
+    expect(opened?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in to vidgen');
+    await expect(page.getByText('Northwind Studio').count()).resolves.toBe(1);
+    expect(await sessionCookie()).toBeUndefined();
+    await expectNoSeriousViolations('sign-in page');
+    await shot('login-link');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/videos$/);
     expect(new URL(page.url()).pathname).toBe('/dashboard/videos');
     await page.getByRole('heading', { name: 'Videos', level: 1 }).waitFor();
     for (const name of ['Videos', 'Settings', 'API Keys', 'Webhooks', 'Credits']) {
@@ -218,6 +227,38 @@ describe('the web dashboard in a real browser', () => {
     );
     expect((await other.cookies()).find((c) => c.name === 'vidgen_session')).toBeUndefined();
     await other.close();
+  });
+
+  it("does not sign a browser into someone else's account from another site's form (login CSRF)", async () => {
+    const attacker = await createAccount({ credits: 0, baseUrl: stack.baseUrl });
+    const link = await loginLink(attacker.accountId);
+    const token = new URL(link.url).searchParams.get('token')!;
+    // The attacker opens the link's page itself for a nonce, then has the victim's browser post it.
+    const own = await fetch(link.url);
+    const nonce = /name="nonce" value="([^"]*)"/.exec(await own.text())![1]!;
+    const victim = await browser.newContext();
+    const tab = await victim.newPage();
+    await tab.setContent(
+      `<form method="post" action="${origin}/dashboard/login">` +
+        `<input name="token" value="${token}"><input name="nonce" value="${nonce}"></form>`,
+    );
+    const [answer] = await Promise.all([
+      tab.waitForNavigation(),
+      // The page submits its form itself, as an attacker's page would.
+      tab.evaluate('document.forms[0].submit()'),
+    ]);
+    expect(answer?.status()).toBe(403);
+    await expect(tab.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'This sign-in did not come from its page',
+    );
+    expect((await victim.cookies()).find((c) => c.name === 'vidgen_session')).toBeUndefined();
+    await victim.close();
+    const row = await testDb()
+      .selectFrom('login_links')
+      .select('used_at')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(row.used_at).toBeNull();
   });
 
   it('refuses a state-changing request of the session without its CSRF token', async () => {
@@ -269,6 +310,11 @@ describe('the web dashboard in a real browser', () => {
   it('creates a key with videos:read only that works on the REST API at once, and revokes it', async () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // GET /providers under Settings: the test stack's offline providers.
+    const providers = page.getByTestId('providers');
+    await providers.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the line breaks between the rows, which the match reads
+    expect(await providers.innerText()).toMatch(/Script\s+local · planner[\s\S]*Stock media\s+none/);
     await expectNoSeriousViolations('settings');
     await shot('settings');
     await page.getByRole('link', { name: 'API Keys', exact: true }).click();
@@ -453,6 +499,18 @@ describe('the web dashboard in a real browser', () => {
     const downloads = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Video (MP4)' }) });
     await expect(downloads.getByRole('link').count()).resolves.toBeGreaterThanOrEqual(3);
     await page.getByRole('img', { name: 'Thumbnail of the video' }).waitFor();
+    // Each scene's picture and what it shows: scene 1 drawn, scene 2 the client's own.
+    const pictures = page.getByTestId('scene-picture');
+    await expect(pictures.count()).resolves.toBe(2);
+    const drawn = (await owner.api.get(`/videos/${videoId}/scenes`)).body[0];
+    expect(drawn.image_depicts).toEqual(expect.any(Array));
+    await expect(pictures.nth(0).getByTestId('scene-depicts').textContent()).resolves.toBe(
+      drawn.image_depicts.length > 0
+        ? `Shows ${drawn.image_depicts.join(', ')}`
+        : 'A backdrop, nothing in particular',
+    );
+    await pictures.nth(0).getByRole('img').waitFor();
+    await expect(pictures.nth(1).getByTestId('scene-depicts').textContent()).resolves.toBe('Your own image');
     await expect(page.getByRole('table').last().textContent()).resolves.toContain('completed');
     await expectNoSeriousViolations('completed video');
     await shot('video-completed');

@@ -113,6 +113,22 @@ export class AssetStorage {
     await this.store.remove(relativePath);
   }
 
+  /**
+   * The files of a video's deleted assets (`paths`). When `keptOthers` (some of its assets live
+   * on because another video uses them) only those files and its scratch folders go, else all
+   * of its folder.
+   */
+  async removeVideoFiles(
+    accountId: string,
+    videoId: string,
+    paths: readonly string[],
+    keptOthers: boolean,
+  ): Promise<void> {
+    if (!keptOthers) return this.removeVideo(accountId, videoId);
+    for (const p of paths) await this.store.remove(p);
+    await rm(path.join(this.root, keyOf(accountId, videoId), '.work'), { recursive: true, force: true });
+  }
+
   /** Every stored file of the video, and what is left of its scratch folders on this disk. */
   async removeVideo(accountId: string, videoId: string): Promise<void> {
     await this.store.removePrefix(`${keyOf(accountId, videoId)}/`);

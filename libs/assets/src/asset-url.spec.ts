@@ -32,44 +32,25 @@ describe('AssetUrlSigner', () => {
     expect(s.url(OTHER, now + HOUR + 1000)).not.toBe(next.toString());
   });
 
-  it('refreshes every signed asset URL in a payload and leaves the rest byte for byte', () => {
-    const month = 30 * 24 * HOUR;
-    const then = Date.UTC(2026, 9, 1, 10, 0, 0);
-    const old = new AssetUrlSigner('secret', 'http://old-host:8080', 24 * 3600);
-    const payload = JSON.stringify({
-      event: 'video.completed',
-      video_id: ID,
-      data: {
-        prompt: 'Bees, "quoted" & more',
-        video_url: old.url(ID, then),
-        thumbnail_url: old.url(OTHER, then),
-        audio_url: null,
-      },
-      created_at: 1790000000,
-    });
-    const now = then + month;
-    const fresh = signer.refreshUrls(payload, now);
-
-    const parsed = JSON.parse(fresh);
-    expect(parsed.data.video_url).toBe(signer.url(ID, now));
-    expect(parsed.data.thumbnail_url).toBe(signer.url(OTHER, now));
-    for (const url of [parsed.data.video_url, parsed.data.thumbnail_url]) {
-      const u = new URL(url);
-      const id = u.pathname.split('/')[4]!;
-      expect(signer.verify(id, u.searchParams.get('expires')!, u.searchParams.get('signature')!, now)).toBe(
-        true,
-      );
-    }
-    const withoutUrls = (text: string) =>
-      JSON.stringify({
-        ...JSON.parse(text),
-        data: { ...JSON.parse(text).data, video_url: 0, thumbnail_url: 0 },
-      });
-    expect(withoutUrls(fresh)).toBe(withoutUrls(payload));
-  });
-
-  it('leaves text without signed asset URLs unchanged', () => {
-    const text = '{"url":"https://vidgen.example/api/v1/assets/not-an-id/content","n":1}';
-    expect(signer.refreshUrls(text)).toBe(text);
+  it('refuses a signature made for another asset, a forged one and an expired one', () => {
+    const now = Date.UTC(2026, 10, 1, 10, 0, 0);
+    const url = new URL(signer.url(ID, now));
+    const expires = url.searchParams.get('expires')!;
+    const signature = url.searchParams.get('signature')!;
+    // The signature names its asset: moved onto another asset's path it opens nothing.
+    expect(signer.verify(OTHER, expires, signature, now)).toBe(false);
+    // The shape of a link without its key: zeros, another expiry, another spelling of it.
+    expect(signer.verify(ID, expires, '0'.repeat(64), now)).toBe(false);
+    expect(signer.verify(ID, String(Number(expires) + 3600), signature, now)).toBe(false);
+    expect(signer.verify(ID, `0${expires}`, signature, now)).toBe(false);
+    expect(signer.verify(ID, expires, signature.toUpperCase(), now)).toBe(false);
+    // Signed by another key.
+    const other = new URL(
+      new AssetUrlSigner('another secret', 'https://vidgen.example', 24 * 3600).url(ID, now),
+    );
+    expect(signer.verify(ID, expires, other.searchParams.get('signature')!, now)).toBe(false);
+    // Past its expiry, by a second.
+    expect(signer.verify(ID, expires, signature, Number(expires) * 1000)).toBe(true);
+    expect(signer.verify(ID, expires, signature, Number(expires) * 1000 + 1000)).toBe(false);
   });
 });

@@ -2,14 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 
-const SIGNED_CONTENT_URL =
-  /https?:\/\/[^\s"?#]*?\/api\/v1\/assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content\?expires=\d+&signature=[0-9a-f]{64}/g;
-
 const MAX_SIGNED_KEPT = 50_000;
 
 /**
  * Asset URLs in video records are absolute and signed with an expiry, so a webhook receiver
  * can download them without an API key: /api/v1/assets/{id}/content?expires=…&signature=…
+ * A URL is only ever made from an asset id its caller owns (`url`); nothing here reads links
+ * out of text, since text may hold what a client wrote.
  */
 export class AssetUrlSigner {
   constructor(
@@ -43,21 +42,19 @@ export class AssetUrlSigner {
   }
 
   /**
-   * The same text with every signed asset content URL in it signed afresh (and on the current
-   * base URL); everything else stays byte for byte. A webhook payload keeps its links alive
-   * this way on every attempt and on a redelivery long after the first expiry.
+   * Whether `signature` was made by this key for this asset id and this expiry, and the expiry
+   * has not passed. The HMAC covers the asset id, so a link opens only the asset it names.
    */
-  refreshUrls(text: string, now = Date.now()): string {
-    return text.replace(SIGNED_CONTENT_URL, (_url, assetId: string) => this.url(assetId, now));
-  }
-
   verify(
     assetId: string,
     expires: string | undefined,
     signature: string | undefined,
     now = Date.now(),
   ): boolean {
-    if (!expires || !signature || !/^\d+$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+    // One spelling per expiry (no leading zeros, no huge numbers), a full-length lowercase digest.
+    if (!expires || !signature || !/^[1-9]\d{0,11}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) {
+      return false;
+    }
     if (Number(expires) * 1000 < now) return false;
     const expected = Buffer.from(this.sign(assetId, Number(expires)), 'hex');
     return timingSafeEqual(expected, Buffer.from(signature, 'hex'));

@@ -215,14 +215,25 @@ export class AssetRepository {
     return res.numUpdatedRows > 0n;
   }
 
-  async markVideoDeleted(accountId: string, videoId: string, trx?: Transaction<Database>): Promise<void> {
-    await (trx ?? this.db)
+  /**
+   * Marks the video's assets deleted, except those in `keep` (assets another video still
+   * references); returns the storage keys of the ones it marked.
+   */
+  async markVideoDeleted(
+    accountId: string,
+    videoId: string,
+    trx?: Transaction<Database>,
+    keep: readonly string[] = [],
+  ): Promise<string[]> {
+    let q = (trx ?? this.db)
       .updateTable('assets')
       .set({ deleted_at: sql`now()` })
       .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
-      .where('deleted_at', 'is', null)
-      .execute();
+      .where('deleted_at', 'is', null);
+    if (keep.length > 0) q = q.where('id', 'not in', [...keep]);
+    const rows = await q.returning('path').execute();
+    return rows.map((r) => r.path);
   }
 }
 

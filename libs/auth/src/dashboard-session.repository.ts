@@ -52,6 +52,21 @@ export class DashboardSessionRepository {
     return Number(row.n);
   }
 
+  /** A link's state without spending it (undefined: no such link), and whose it is. */
+  async linkState(linkHash: string): Promise<{ state: LoginLinkState; accountId: string } | undefined> {
+    const link = await this.db
+      .selectFrom('login_links')
+      .select(['account_id', 'used_at'])
+      .select(sql<boolean>`expires_at <= now()`.as('expired'))
+      .where('token_hash', '=', linkHash)
+      .executeTakeFirst();
+    if (!link) return undefined;
+    return {
+      state: link.used_at ? 'used' : link.expired ? 'expired' : 'valid',
+      accountId: link.account_id,
+    };
+  }
+
   /**
    * Spends a link and opens a session in one transaction. The conditional update is the
    * single-use guarantee: of two concurrent redemptions only one finds `used_at is null`.

@@ -79,6 +79,20 @@ export class DashboardSessionService {
     return { token, expiresAt: row.expires_at };
   }
 
+  /**
+   * The account a link would sign into, without spending it: the link's page names it before
+   * the visitor chooses to sign in. A used, expired or unknown link throws LoginLinkError.
+   */
+  async inspectLink(linkToken: string | undefined): Promise<{ id: string; name: string }> {
+    if (!linkToken || !looksLikeSecretToken(linkToken)) throw new LoginLinkError('unknown');
+    const link = await this.sessions.linkState(hashToken(linkToken));
+    if (!link) throw new LoginLinkError('unknown');
+    if (link.state !== 'valid') throw new LoginLinkError(link.state);
+    const account = await this.accounts.find(link.accountId);
+    if (!account) throw new LoginLinkError('unknown');
+    return { id: account.id, name: account.name };
+  }
+
   /** Spends the link (once) and opens a session; a used, expired or unknown link throws LoginLinkError. */
   async signIn(linkToken: string | undefined): Promise<OpenedSession> {
     if (!linkToken || !looksLikeSecretToken(linkToken)) throw new LoginLinkError('unknown');

@@ -102,3 +102,27 @@ describe('STORAGE_DRIVER and the S3 settings', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default: the client address is the connection’s', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const off of ['', '0', 'false', 'off'])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy, off).toBe(false);
+  });
+
+  it('takes a number of proxies in front, or their addresses and subnets', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::/8, 203.0.113.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      'fd00::/8',
+      '203.0.113.7',
+    ]);
+  });
+
+  it('refuses "true" (any client could name its own address) and what is not a proxy', () => {
+    for (const value of ['true', '11', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', 'loopback,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,45 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** Names Express's `trust proxy` knows for ranges of addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies' X-Forwarded-For (and -Proto) to believe, as Express's `trust proxy`
+ * takes them. Off by default: the client address is the connection's. A number is how many
+ * proxies stand in front; a list names their addresses or subnets. `true` (believe any hop) is
+ * refused, since any client could then choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === '0' || value === 'false' || value === 'off') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else if (value !== 'true') {
+      const entries = value.split(',').map((x) => x.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'give the number of proxies in front of the api (1–10), or their addresses or subnets, comma-separated (e.g. "10.0.0.0/8, loopback"); "true" would believe any client\'s X-Forwarded-For',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +68,7 @@ const envSchema = z.object({
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   PUBLIC_BASE_URL: optionalString,
+  TRUST_PROXY: trustProxy,
   FFMPEG_PATH: optionalString,
   VIDGEN_FAULT_INJECTION: bool,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
@@ -94,6 +135,8 @@ export interface AppConfig {
   /** Ports of the Prometheus endpoints (/metrics), apart from the public api; 0 turns one off. */
   metrics: { apiPort: number; workerPort: number };
   publicBaseUrl: string;
+  /** Express's `trust proxy` (TRUST_PROXY): false, a number of hops, or proxy addresses and subnets. */
+  trustProxy: false | number | string[];
   ffmpegPath: string | undefined;
   faultInjection: boolean;
   webhooks: {
@@ -177,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     metrics: { apiPort: e.API_METRICS_PORT, workerPort: e.WORKER_METRICS_PORT },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,
     faultInjection: e.VIDGEN_FAULT_INJECTION,
     webhooks: {
@@ -260,11 +304,35 @@ export function requireTemporalAddress(config: AppConfig): string {
 }
 
 export type MediaProviderKind = 'local' | 'openai';
+/** The script stage may also run a GGUF model inside the worker. */
+export type ScriptProviderKind = MediaProviderKind | 'llama';
+
+/** `SCRIPT_PROVIDER=llama`: a GGUF model run by llama.cpp inside the worker. */
+export interface LlamaConfig {
+  modelPath: string;
+  maxTokens: number;
+  timeoutSeconds: number;
+  threads: number;
+}
+
+/** Where one AI stage sends its requests: an OpenAI-compatible API of its own or the shared one. */
+export interface StageEndpoint {
+  baseUrl: string;
+  /** Absent for a server that needs none (Ollama, LocalAI, Kokoro-FastAPI, vLLM…). */
+  apiKey: string | undefined;
+  model: string;
+}
 
 export interface MediaConfig {
-  scriptProvider: MediaProviderKind;
+  scriptProvider: ScriptProviderKind;
+  /** Set when `scriptProvider` is `llama`. */
+  llama: LlamaConfig | undefined;
   imageProvider: MediaProviderKind;
   speechProvider: MediaProviderKind;
+  /** Per stage: `SCRIPT_*`, `IMAGE_*`, `SPEECH_*`, each falling back to the `OPENAI_*` settings. */
+  endpoints: { script: StageEndpoint; image: StageEndpoint; speech: StageEndpoint };
+  /** The speech stage's default voice: `SPEECH_VOICE`, else `OPENAI_TTS_VOICE`. */
+  speechVoice: string;
   openai: {
     baseUrl: string;
     apiKey: string | undefined;
@@ -299,8 +367,27 @@ const stringWithDefault = (fallback: string) =>
     z.string().default(fallback),
   );
 
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
+  z.url({ protocol: /^https?$/ }).optional(),
+);
+
+/** The OpenAI API itself, the one place a key is always needed. */
+export function isOpenAiApi(baseUrl: string): boolean {
+  return new URL(baseUrl).hostname.toLowerCase() === 'api.openai.com';
+}
+
+const scriptProviderKind = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+  z.enum(['local', 'openai', 'llama']).default('local'),
+);
+
 const mediaEnvSchema = z.object({
-  SCRIPT_PROVIDER: providerKind,
+  SCRIPT_PROVIDER: scriptProviderKind,
+  LLAMA_MODEL_PATH: optionalString,
+  LLAMA_MAX_TOKENS: z.coerce.number().int().min(64).max(32768).default(1536),
+  LLAMA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(55),
+  LLAMA_THREADS: z.coerce.number().int().min(1).max(256).default(1),
   IMAGE_PROVIDER: providerKind,
   SPEECH_PROVIDER: providerKind,
   OPENAI_BASE_URL: stringWithDefault('https://api.openai.com/v1').pipe(z.url({ protocol: /^https?$/ })),
@@ -309,6 +396,16 @@ const mediaEnvSchema = z.object({
   OPENAI_IMAGE_MODEL: stringWithDefault('gpt-image-1'),
   OPENAI_TTS_MODEL: stringWithDefault('gpt-4o-mini-tts'),
   OPENAI_TTS_VOICE: stringWithDefault('alloy'),
+  SCRIPT_BASE_URL: optionalUrl,
+  SCRIPT_API_KEY: optionalString,
+  SCRIPT_MODEL: optionalString,
+  IMAGE_BASE_URL: optionalUrl,
+  IMAGE_API_KEY: optionalString,
+  IMAGE_MODEL: optionalString,
+  SPEECH_BASE_URL: optionalUrl,
+  SPEECH_API_KEY: optionalString,
+  SPEECH_MODEL: optionalString,
+  SPEECH_VOICE: optionalString,
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   STOCK_PROVIDER: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
@@ -330,22 +427,51 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const kinds = {
-    SCRIPT_PROVIDER: e.SCRIPT_PROVIDER,
-    IMAGE_PROVIDER: e.IMAGE_PROVIDER,
-    SPEECH_PROVIDER: e.SPEECH_PROVIDER,
+  const endpoint = (baseUrl: string | undefined, apiKey: string | undefined, model: string) => ({
+    baseUrl: (baseUrl ?? e.OPENAI_BASE_URL).replace(/\/+$/, ''),
+    apiKey: apiKey ?? e.OPENAI_API_KEY,
+    model,
+  });
+  const endpoints = {
+    script: endpoint(e.SCRIPT_BASE_URL, e.SCRIPT_API_KEY, e.SCRIPT_MODEL ?? e.OPENAI_CHAT_MODEL),
+    image: endpoint(e.IMAGE_BASE_URL, e.IMAGE_API_KEY, e.IMAGE_MODEL ?? e.OPENAI_IMAGE_MODEL),
+    speech: endpoint(e.SPEECH_BASE_URL, e.SPEECH_API_KEY, e.SPEECH_MODEL ?? e.OPENAI_TTS_MODEL),
   };
-  const needKey = Object.entries(kinds)
-    .filter(([, kind]) => kind === 'openai')
-    .map(([name]) => name);
-  // Failing at start-up beats every video failing later with a 401 from the provider.
-  if (needKey.length > 0 && !e.OPENAI_API_KEY) {
-    throw new ConfigError(`OPENAI_API_KEY is required when ${needKey.join(', ')}=openai`);
+  // A key is needed only where the stage talks to the OpenAI API itself; Ollama, LocalAI or
+  // Kokoro-FastAPI take none. Failing at start-up beats every video failing later with a 401.
+  const stages = [
+    ['SCRIPT', e.SCRIPT_PROVIDER, endpoints.script],
+    ['IMAGE', e.IMAGE_PROVIDER, endpoints.image],
+    ['SPEECH', e.SPEECH_PROVIDER, endpoints.speech],
+  ] as const;
+  const needKey = stages.filter(([, kind, ep]) => kind === 'openai' && !ep.apiKey && isOpenAiApi(ep.baseUrl));
+  if (needKey.length > 0) {
+    const names = needKey.map(([stage]) => `${stage}_PROVIDER`);
+    const keys = needKey.map(([stage]) => `${stage}_API_KEY`);
+    throw new ConfigError(
+      `OPENAI_API_KEY (or ${keys.join(', ')}) is required when ${names.join(', ')}=openai uses api.openai.com`,
+    );
+  }
+  if (e.SCRIPT_PROVIDER === 'llama' && !e.LLAMA_MODEL_PATH) {
+    throw new ConfigError(
+      'LLAMA_MODEL_PATH is required when SCRIPT_PROVIDER=llama (npm run models:install -- NAME)',
+    );
   }
   return {
     scriptProvider: e.SCRIPT_PROVIDER,
+    llama:
+      e.SCRIPT_PROVIDER === 'llama'
+        ? {
+            modelPath: e.LLAMA_MODEL_PATH!,
+            maxTokens: e.LLAMA_MAX_TOKENS,
+            timeoutSeconds: e.LLAMA_TIMEOUT_SECONDS,
+            threads: e.LLAMA_THREADS,
+          }
+        : undefined,
     imageProvider: e.IMAGE_PROVIDER,
     speechProvider: e.SPEECH_PROVIDER,
+    endpoints,
+    speechVoice: e.SPEECH_VOICE ?? e.OPENAI_TTS_VOICE,
     openai: {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
       apiKey: e.OPENAI_API_KEY,

@@ -86,8 +86,13 @@ export interface WebhookDeliveriesTable {
   video_id: string;
   event: string;
   occurrence_key: string;
-  /** The exact JSON text that is signed and sent. */
+  /**
+   * The JSON text that is signed and sent, but for its asset links (the fields named in
+   * `asset_ids`), which each attempt signs afresh from those ids.
+   */
   payload: string;
+  /** Payload field → id of an asset of the delivery's video (`{"video_url": "…"}`). */
+  asset_ids: ColumnType<Record<string, string>, string | undefined, never>;
   status: Generated<WebhookDeliveryStatusColumn>;
   runs: Generated<number>;
   current_run_id: string | null;
@@ -169,6 +174,8 @@ export interface VideoEventsTable {
   status: string | null;
   stage: string | null;
   data: ColumnType<unknown, string | undefined, never>;
+  /** The video row as this event left it; kept for the events a webhook delivery describes. */
+  record: ColumnType<unknown, string | null | undefined, never>;
   created_at: Generated<string>;
 }
 

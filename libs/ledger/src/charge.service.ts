@@ -2,7 +2,7 @@ import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
 import { type Database, lockForUpdate, type Transaction } from '@vidgen/db';
 import { type ChargeItem, ledgerKeys } from '@vidgen/workflows';
 import type { LedgerRepository } from './ledger.repository';
-import { chargesFor, refundFor, type SceneForPricing } from './pricing';
+import { chargesFor, heldForUnmade, refundFor, type SceneForPricing } from './pricing';
 
 type Tx = Transaction<Database>;
 
@@ -19,8 +19,9 @@ export class ChargeService {
     accountId: string,
     videoId: string,
     scenes: readonly SceneForPricing[],
+    trx?: Tx,
   ): Promise<ChargeItem[]> {
-    return chargesFor(scenes, await this.ledger.heldByItem(accountId, videoId));
+    return chargesFor(scenes, await this.ledger.heldByItem(accountId, videoId, trx));
   }
 
   /**
@@ -90,5 +91,37 @@ export class ChargeService {
       trx,
     );
     return applied ? held : 0;
+  }
+
+  /**
+   * PRODUCT §12: refunds what is held for items of `scenes` that were never made (heldForUnmade),
+   * inside the caller's transaction, each keyed by video, occasion and item so it happens once.
+   * Returns the refunds this call made (none for a repeat).
+   */
+  async refundUnmade(
+    accountId: string,
+    input: { videoId: string; occasion: string; scenes: readonly SceneForPricing[]; reason: string },
+    trx: Tx,
+  ): Promise<ChargeItem[]> {
+    const made: ChargeItem[] = [];
+    for (const u of heldForUnmade(
+      input.scenes,
+      await this.ledger.heldByItem(accountId, input.videoId, trx),
+    )) {
+      const { applied } = await this.ledger.append(
+        {
+          accountId,
+          kind: 'refunded',
+          amount: u.amount,
+          videoId: input.videoId,
+          item: u.item,
+          reason: input.reason,
+          idempotencyKey: ledgerKeys.unmadeRefund(input.videoId, input.occasion, u.item),
+        },
+        trx,
+      );
+      if (applied) made.push(u);
+    }
+    return made;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargesFor, narrationCredits, productionCredits, refundFor } from './pricing';
+import { chargesFor, heldForUnmade, narrationCredits, productionCredits, refundFor } from './pricing';
 
 const scene = (
   id: string,
@@ -84,5 +84,22 @@ describe('pricing', () => {
     expect(refundFor('image:a', new Map([['image:a', 0]]))).toBe(0);
     expect(refundFor('narration', new Map([['narration', 3]]))).toBe(3);
     expect(refundFor('image:z', new Map())).toBe(0);
+  });
+
+  it('what is held for items never made: images of scenes without one, narration while a scene lacks it; made items stay paid', () => {
+    const held = new Map([
+      ['image:a', 1],
+      ['image:b', 1],
+      ['image:gone', 1],
+      ['narration', 2],
+    ]);
+    expect(heldForUnmade([scene('a', 10, { hasImage: true }), scene('b', 10)], held)).toEqual([
+      { item: 'image:b', amount: 1 },
+      { item: 'narration', amount: 2 },
+    ]);
+    const allMade = [scene('a', 10, { hasImage: true, hasNarration: true })];
+    expect(heldForUnmade(allMade, held)).toEqual([]);
+    expect(heldForUnmade([], held)).toEqual([{ item: 'narration', amount: 2 }]);
+    expect(heldForUnmade([scene('b', 10)], new Map([['image:b', 0]]))).toEqual([]);
   });
 });

@@ -53,3 +53,26 @@ export function chargesFor(
 export function refundFor(item: string, held: ReadonlyMap<string, number>): number {
   return Math.max(0, held.get(item) ?? 0);
 }
+
+/**
+ * What is held (charged, not refunded) for items of the current scenes that were never made:
+ * the narration while any scene lacks it (or no scene is left), each image whose scene lacks
+ * it. Items of scenes that no longer exist were made and stay paid (a failed one was refunded
+ * when it failed).
+ */
+export function heldForUnmade(
+  scenes: readonly SceneForPricing[],
+  held: ReadonlyMap<string, number>,
+): ChargeItem[] {
+  const unmade: ChargeItem[] = [];
+  for (const s of scenes) {
+    const item = chargeItems.image(s.id);
+    const amount = refundFor(item, held);
+    if (!s.hasImage && amount > 0) unmade.push({ item, amount });
+  }
+  const narration = refundFor(chargeItems.narration, held);
+  if (narration > 0 && (scenes.length === 0 || scenes.some((s) => !s.hasNarration))) {
+    unmade.push({ item: chargeItems.narration, amount: narration });
+  }
+  return unmade;
+}

@@ -91,7 +91,10 @@ export class AssetService {
 
   /**
    * While its video is being processed an asset may still be read by a stage, so it cannot go;
-   * nor while an in-progress video uses it (a client's image in a scene, or its music).
+   * nor while any video's scenes or options reference it (a scene's image or narration, an image
+   * of the client's script, music), whatever that video's state: a retry of a failed video
+   * resumes from those files, and a client's picture that vanished would turn a free scene into
+   * a paid one. Deleting the video (or removing the reference at the gate) frees it.
    */
   async delete(accountId: string, id: string): Promise<void> {
     const asset = await this.get(accountId, id);
@@ -103,8 +106,10 @@ export class AssetService {
       // The row lock makes the check and the delete one step against anything that locks the
       // asset before it starts to use it (docs/decisions.md#client-assets).
       if (!(await this.assets.lock(accountId, id, trx))) throw new NotFoundError('Asset');
-      if (await this.videos.usesAssetInProgress(accountId, id, trx)) {
-        throw new InvalidStateError('The asset is used by a video that is being processed');
+      if (await this.videos.usesAsset(accountId, id, trx)) {
+        throw new InvalidStateError(
+          'The asset is used by a video; delete the video, or remove the asset from its scenes while it awaits approval',
+        );
       }
       await this.assets.markDeleted(accountId, id, trx);
       if (asset.videoId) await this.videos.detachAsset(accountId, asset.videoId, id, trx);

@@ -1,6 +1,7 @@
 import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
-import type { VideoEvent } from './video.types';
+import type { Video, VideoEvent } from './video.types';
+import { toVideo, VIDEO_COLUMNS, type VideoRow } from './video-row';
 import { ownedVideo } from './video-scope';
 
 type Tx = Transaction<Database>;
@@ -24,6 +25,12 @@ export interface Transition {
     scene_count: number;
   }>;
 }
+
+/**
+ * Events that keep the video as they left it (`record`): those a webhook delivery describes, so
+ * a delivery tells of the video as it failed or completed, not of a run started since.
+ */
+const RECORDED_TYPES = new Set(['failed', 'completed']);
 
 /** The append-only event log of a video (part of the video aggregate; reached as `videos.events`). */
 export class VideoEventRepository {
@@ -57,6 +64,21 @@ export class VideoEventRepository {
       .where(ownedVideo(accountId, videoId))
       .where('key', '=', key)
       .executeTakeFirst();
+  }
+
+  /**
+   * The video as the event under `key` left it (events of RECORDED_TYPES), or undefined for
+   * other events, events logged before records were kept, and keys never logged.
+   */
+  async recordOf(accountId: string, videoId: string, key: string, trx?: Tx): Promise<Video | undefined> {
+    const row = await (trx ?? this.db)
+      .selectFrom('video_events')
+      .select('record')
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.record ? toVideo(row.record as VideoRow) : undefined;
   }
 
   /** When the event with this key was logged, if it was. */
@@ -150,22 +172,8 @@ export class VideoEventRepository {
         .select((eb) => eb.fn.coalesce(eb.fn.max('seq'), eb.lit(0)).as('seq'))
         .where('video_id', '=', videoId)
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('video_events')
-        .values({
-          video_id: videoId,
-          seq: Number(seq) + 1,
-          key: t.key,
-          type: t.type,
-          status: t.status ?? null,
-          stage: t.stage ?? null,
-          data: JSON.stringify(
-            t.failureReason ? { ...t.data, failure_reason: t.failureReason } : (t.data ?? {}),
-          ),
-        })
-        .execute();
       const s = t.set ?? {};
-      await trx
+      const projected = await trx
         .updateTable('videos')
         .set((eb) => ({
           updated_at: sql`now()`,
@@ -188,6 +196,22 @@ export class VideoEventRepository {
           ...(s.scene_count !== undefined && { scene_count: s.scene_count }),
         }))
         .where('id', '=', videoId)
+        .returning(VIDEO_COLUMNS)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('video_events')
+        .values({
+          video_id: videoId,
+          seq: Number(seq) + 1,
+          key: t.key,
+          type: t.type,
+          status: t.status ?? null,
+          stage: t.stage ?? null,
+          data: JSON.stringify(
+            t.failureReason ? { ...t.data, failure_reason: t.failureReason } : (t.data ?? {}),
+          ),
+          record: RECORDED_TYPES.has(t.type) ? JSON.stringify(projected) : null,
+        })
         .execute();
       return true;
     };

@@ -5,8 +5,9 @@ import { VIDEO_LIMITS } from './video.types';
 
 /**
  * The concurrency limit (docs/lifecycle.md#limit-of-3): an account has at most 3 videos in progress.
- * Creating a video takes a slot, and so do approving one (at the gate, or a retry of a
- * failed video) and regenerating one, since each puts it (back) in progress.
+ * Creating a video takes a slot, which it keeps while it waits at the review gate (its status is
+ * `pending`); approving or regenerating it there keeps that slot. Retrying or regenerating a
+ * failed video takes a slot again, since it puts the video back in progress.
  */
 export class VideoSlots {
   constructor(

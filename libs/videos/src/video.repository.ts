@@ -1,45 +1,11 @@
-import {
-  beforeCursor,
-  type Database,
-  type Db,
-  type Selectable,
-  sql,
-  type Transaction,
-  type VideosTable,
-} from '@vidgen/db';
-import {
-  eventKeys,
-  type FailureReason,
-  IN_PROGRESS_STATUSES,
-  type Stage,
-  type VideoStatus,
-} from '@vidgen/workflows';
+import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { SceneRepository } from './scene.repository';
-import { type ClientScene, type Video, type VideoOptions, videoOptions } from './video.types';
+import type { ClientScene, Video, VideoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
+import { toVideo, VIDEO_COLUMNS } from './video-row';
 
 type Tx = Transaction<Database>;
-
-const VIDEO_COLUMNS = [
-  'id',
-  'account_id',
-  'prompt',
-  'status',
-  'stage',
-  'awaiting_approval',
-  'scene_count',
-  'options',
-  'failure_reason',
-  'credits_charged',
-  'credits_refunded',
-  'video_asset_id',
-  'audio_asset_id',
-  'thumbnail_asset_id',
-  'subtitles_asset_id',
-  'created_at',
-  'updated_at',
-] as const;
-type VideoRow = Pick<Selectable<VideosTable>, (typeof VIDEO_COLUMNS)[number]>;
 
 /** A video as the worker loads it: the workflow that owns it is the caller, not a tenant. */
 export type WorkflowVideo = Video & { faults: unknown; clientScenes: ClientScene[] | null };
@@ -113,27 +79,26 @@ export class VideoRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
-      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
-      // A video at the review gate waits for its owner, not for us: it holds no slot until approved.
-      .where('awaiting_approval', '=', false);
+      // A video at the review gate is `pending`, which the interface counts as in progress: it
+      // holds its slot until it is deleted or fails (PRODUCT §12).
+      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
     const { n } = await q.executeTakeFirstOrThrow();
     return Number(n);
   }
 
   /**
-   * Whether an in-progress video of the account (one holding a slot, as above) uses a client's
-   * asset: as a scene's image, as an image of the client's script before its scenes exist
-   * (`client_scenes`), or as its music (`options.music.asset_id`).
+   * Whether any live video of the account references an asset (PRODUCT §8, §12): as a scene's
+   * image or narration (generated or the client's), as an image of the client's script before
+   * its scenes exist (`client_scenes`), or as its music (`options.music.asset_id`). Whatever the
+   * video's state: a failed video's retry and a video at the gate need them as much as a running one.
    */
-  async usesAssetInProgress(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
+  async usesAsset(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)
       .selectFrom('videos as v')
       .select('v.id')
       .where('v.account_id', '=', accountId)
       .where('v.deleted_at', 'is', null)
-      .where('v.status', 'in', IN_PROGRESS_STATUSES as VideoStatus[])
-      .where('v.awaiting_approval', '=', false)
       .where((eb) =>
         eb.or([
           eb(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', assetId),
@@ -144,13 +109,59 @@ export class VideoRepository {
               .selectFrom('scenes as s')
               .select('s.id')
               .whereRef('s.video_id', '=', 'v.id')
-              .where('s.image_asset_id', '=', assetId),
+              .where((w) =>
+                w.or([w('s.image_asset_id', '=', assetId), w('s.narration_asset_id', '=', assetId)]),
+              ),
           ),
         ]),
       )
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The live assets a video made that another live video of the account references (as in
+   * usesAsset): purging or regenerating the video that made them must leave them in place.
+   */
+  async assetsUsedElsewhere(accountId: string, videoId: string, trx?: Tx): Promise<string[]> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('assets as a')
+      .select('a.id')
+      .where('a.account_id', '=', accountId)
+      .where('a.video_id', '=', videoId)
+      .where('a.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('videos as v')
+            .select('v.id')
+            .where('v.account_id', '=', accountId)
+            .where('v.id', '!=', videoId)
+            .where('v.deleted_at', 'is', null)
+            .where((w) =>
+              w.or([
+                w(sql<string>`v.options -> 'music' ->> 'asset_id'`, '=', sql<string>`a.id::text`),
+                sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(v.client_scenes, '[]'::jsonb)) as cs(scene)
+                  where cs.scene ->> 'image_asset_id' = a.id::text)`,
+                w.exists(
+                  w
+                    .selectFrom('scenes as s')
+                    .select('s.id')
+                    .whereRef('s.video_id', '=', 'v.id')
+                    .where((x) =>
+                      x.or([
+                        x('s.image_asset_id', '=', x.ref('a.id')),
+                        x('s.narration_asset_id', '=', x.ref('a.id')),
+                      ]),
+                    ),
+                ),
+              ]),
+            ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async find(accountId: string, id: string): Promise<Video | undefined> {
@@ -256,26 +267,4 @@ export class VideoRepository {
       .where('id', '=', videoId)
       .execute();
   }
-}
-
-function toVideo(row: VideoRow): Video {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    prompt: row.prompt,
-    status: row.status,
-    stage: row.stage as Stage | null,
-    awaitingApproval: row.awaiting_approval,
-    sceneCount: row.scene_count,
-    options: videoOptions(row.options as VideoOptions),
-    failureReason: (row.failure_reason as FailureReason | null) ?? null,
-    creditsCharged: row.credits_charged,
-    creditsRefunded: row.credits_refunded,
-    videoAssetId: row.video_asset_id,
-    audioAssetId: row.audio_asset_id,
-    thumbnailAssetId: row.thumbnail_asset_id,
-    subtitlesAssetId: row.subtitles_asset_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }

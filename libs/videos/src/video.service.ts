@@ -14,6 +14,7 @@ import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
 import { type AssetReference, assertAssetReferences } from './client-assets';
+import type { UnmadeRefunder } from './unmade-refund';
 import type { VideoRepository } from './video.repository';
 import type { ClientScene, Scene, Video, VideoEvent, VideoOptions } from './video.types';
 import { purgeVideo } from './video-purge';
@@ -59,6 +60,8 @@ export class VideoService {
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
       /** A stock library is configured (STOCK_PROVIDER): `"visuals": "stock"` is possible. */
       stock?: boolean;
+      /** Refunds what a deleted video never made, when the api purges it itself. */
+      charges?: UnmadeRefunder;
     },
   ) {
     this.slots = new VideoSlots(videos);
@@ -194,8 +197,24 @@ export class VideoService {
     return this.get(accountId, id);
   }
 
-  async editScene(accountId: string, id: string, edit: ClientSceneEdit): Promise<Scene | null> {
+  /**
+   * State comes before content (PRODUCT §12): scenes change only while the video awaits approval,
+   * so a completed, failed or running video refuses any scene edit with 409 INVALID_STATE before
+   * its body is looked at. The api checks this before it validates the body; the workflow checks
+   * it again when the edit arrives.
+   */
+  async assertScenesEditable(accountId: string, id: string): Promise<Video> {
     const video = await this.get(accountId, id);
+    if (video.awaitingApproval) return video;
+    throw new InvalidStateError(
+      video.status === 'completed' || video.status === 'failed'
+        ? `Scenes of a ${video.status} video cannot be changed`
+        : 'Scenes can only be changed while the video awaits approval',
+    );
+  }
+
+  async editScene(accountId: string, id: string, edit: ClientSceneEdit): Promise<Scene | null> {
+    const video = await this.assertScenesEditable(accountId, id);
     if (edit.op !== 'delete' && (edit.image_asset_id || edit.video_asset_id)) {
       const ref: AssetReference = edit.video_asset_id
         ? { loc: ['body', 'video_asset_id'], id: edit.video_asset_id, type: 'video' }
@@ -217,7 +236,7 @@ export class VideoService {
   async delete(accountId: string, id: string): Promise<void> {
     const video = await this.get(accountId, id);
     if (video.status === 'completed') {
-      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+      await purgeVideo(this.purgeDeps(), id);
       return;
     }
     if (!(video.status === 'failed' || video.awaitingApproval)) {
@@ -228,8 +247,12 @@ export class VideoService {
     } catch (err) {
       // A failed video whose workflow an operator closed has nothing left to stop.
       if (!(err instanceof WorkflowClosedError)) throw err;
-      await purgeVideo({ videos: this.videos, assets: this.assets, storage: this.storage }, id);
+      await purgeVideo(this.purgeDeps(), id);
     }
+  }
+
+  private purgeDeps() {
+    return { videos: this.videos, assets: this.assets, storage: this.storage, charges: this.options.charges };
   }
 
   private async viaWorkflow<T>(video: Video, call: () => Promise<T>): Promise<T> {

@@ -161,8 +161,8 @@ describe("the client's own script", () => {
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.error.details[0].loc).toEqual(['body', 'image_asset_id']);
 
-    // Deleting an uploaded image a waiting video shows is allowed; the scene goes back to a
-    // generated picture, and the estimate counts it again.
+    // An uploaded image a waiting video shows is in use: it cannot be deleted until the scene
+    // lets go of it; the scene then goes back to a generated picture, and the estimate counts it again.
     const blue = await upload(
       owner,
       'blue.png',
@@ -175,6 +175,12 @@ describe("the client's own script", () => {
     expect((await owner.api.get(`/videos/${gated.id}`)).body.estimated_credits).toBe(
       gated.estimated_credits - 2,
     );
+    const inUse = await owner.api.delete(`/assets/${blue.id}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error.code).toBe('INVALID_STATE');
+    expect(
+      (await owner.api.patch(`/videos/${gated.id}/scenes/${scenes[1].id}`, { image_asset_id: null })).status,
+    ).toBe(200);
     expect((await owner.api.delete(`/assets/${blue.id}`)).status).toBe(204);
     const now = (await owner.api.get(`/videos/${gated.id}/scenes`)).body;
     expect(now.map((s: any) => s.image_asset_id)).toEqual([red.id, null]);

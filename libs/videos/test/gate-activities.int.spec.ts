@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MockActivityEnvironment } from '@temporalio/testing';
@@ -17,13 +17,14 @@ import { createVideoActivities, VideoRepository } from '../src';
  */
 describe('gate activities on PostgreSQL', () => {
   const env = new MockActivityEnvironment();
+  const storageRoot = mkdtempSync(path.join(os.tmpdir(), 'vidgen-gate-'));
   const videos = () => new VideoRepository(testDb());
   const acts = () =>
     createVideoActivities({
       videos: videos(),
       assets: new AssetRepository(testDb()),
       ledger: new LedgerRepository(testDb()),
-      storage: new AssetStorage(mkdtempSync(path.join(os.tmpdir(), 'vidgen-gate-'))),
+      storage: new AssetStorage(storageRoot),
       providers: {} as MediaProviders,
       renderer: {} as FfmpegRenderer,
     });
@@ -99,6 +100,140 @@ describe('gate activities on PostgreSQL', () => {
     const [edited] = await videos().scenes.list(accountId, videoId);
     expect(edited!.narration).toBe('The bell rings [31m twice.');
     expect(edited!.narration).not.toMatch(/\p{Cc}/u);
+  });
+
+  it('a clearScenes attempt that outlived its timeout leaves the script written after the successful retry alone', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect(await videos().scenes.list(accountId, videoId)).toEqual([]);
+    // The new script of version 2 is written after the retry cleared the old one.
+    await videos().transaction((trx) =>
+      videos().scenes.replace(
+        accountId,
+        videoId,
+        [{ visual_description: 'New', narration: 'New line.' }],
+        trx,
+      ),
+    );
+    // The first attempt, still running, reaches its clear only now.
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect((await videos().scenes.list(accountId, videoId)).map((s) => s.narration)).toEqual(['New line.']);
+    const cleared = (await videos().events.list(accountId, videoId)).filter(
+      (e) => e.type === 'scenes_cleared',
+    );
+    expect(cleared).toHaveLength(1);
+  });
+
+  it('a regenerate gives back the credits held for images and narration the old script never made, once; made images stay paid', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    await run(() =>
+      a.approveProduction({ videoId, run: 1, charges: [], resumeStage: 'visualising', isRetry: false }),
+    );
+    const ledger = new LedgerRepository(testDb());
+    expect((await ledger.account(accountId))!.balance).toBe(17); // two images, the narration
+    // Visualising made scene 1's image, failed on scene 2 before its refund, and narration never ran.
+    const [first] = await videos().scenes.list(accountId, videoId);
+    const image = await new AssetRepository(testDb()).insert({
+      accountId,
+      videoId,
+      type: 'image',
+      path: `${accountId}/${videoId}/scene-1.png`,
+      mimeType: 'image/png',
+      sizeBytes: 10,
+    });
+    await videos().transaction((trx) =>
+      videos().scenes.setImage(accountId, videoId, first!.id, image.id, trx),
+    );
+
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect((await ledger.account(accountId))!.balance).toBe(19);
+    expect((await videos().find(accountId, videoId))!.creditsRefunded).toBe(2);
+    const refunds = (await videos().events.list(accountId, videoId)).filter((e) => e.type === 'refunded');
+    expect(refunds.map((e) => (e.data as { item: string }).item).sort()).toEqual(
+      ['narration', expect.stringMatching(/^image:/)].sort(),
+    );
+  });
+
+  it('purging or regenerating a video leaves the image it made in place while another video uses it', async () => {
+    const maker = await videoAtGate(20, 1);
+    const { accountId } = maker;
+    const user = await videos().create(accountId, {
+      prompt: 'Reuses a picture.',
+      sceneCount: 1,
+      options: videoOptions({ aspect_ratio: '16:9' }),
+      faults: null,
+    });
+    const made = async (name: string) => {
+      const key = `${accountId}/${maker.videoId}/${name}`;
+      mkdirSync(path.dirname(path.join(storageRoot, key)), { recursive: true });
+      writeFileSync(path.join(storageRoot, key), 'png');
+      return new AssetRepository(testDb()).insert({
+        accountId,
+        videoId: maker.videoId,
+        type: 'image',
+        path: key,
+        mimeType: 'image/png',
+        sizeBytes: 3,
+      });
+    };
+    const shared = await made('shared.png');
+    const own = await made('own.png');
+    await videos().transaction((trx) =>
+      videos().scenes.replace(
+        accountId,
+        user.id,
+        [{ visual_description: 'Reused', narration: 'Again.', image_asset_id: shared.id }],
+        trx,
+      ),
+    );
+    const live = async (id: string) =>
+      (await new AssetRepository(testDb()).find(accountId, id)) !== undefined;
+
+    await run(() => a.clearScenes({ videoId: maker.videoId, scriptVersion: 2 }));
+    expect([await live(shared.id), await live(own.id)]).toEqual([true, false]);
+    expect(existsSync(path.join(storageRoot, shared.path))).toBe(true);
+    expect(existsSync(path.join(storageRoot, own.path))).toBe(false);
+
+    await run(() => a.purgeVideo({ videoId: maker.videoId }));
+    expect(await videos().find(accountId, maker.videoId)).toBeUndefined();
+    expect(await live(shared.id)).toBe(true);
+    expect(existsSync(path.join(storageRoot, shared.path))).toBe(true);
+  });
+
+  it('an approval prices the scenes as they stand when it commits: a client image deleted after planning is charged, not free', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    const image = await new AssetRepository(testDb()).insert({
+      accountId,
+      videoId: null,
+      source: 'upload',
+      type: 'image',
+      path: `${accountId}/client/picture.png`,
+      mimeType: 'image/png',
+      sizeBytes: 10,
+    });
+    const [first] = await videos().scenes.list(accountId, videoId);
+    await videos().transaction((trx) =>
+      videos().scenes.updateText(accountId, videoId, first!.id, { image_asset_id: image.id }, trx),
+    );
+    const plan = await run(() => a.planProduction({ videoId, run: 1 }));
+    expect(plan.charges.reduce((n, c) => n + c.amount, 0)).toBe(2); // one image, the narration
+    // The client's picture goes between the plan and the approval (as a DELETE /assets/{id} would).
+    await videos().transaction(async (trx) => {
+      await new AssetRepository(testDb()).markDeleted(accountId, image.id, trx);
+      await videos().scenes.detachClientImage(accountId, image.id, trx);
+    });
+    await run(() =>
+      a.approveProduction({
+        videoId,
+        run: 1,
+        charges: plan.charges,
+        resumeStage: 'visualising',
+        isRetry: false,
+      }),
+    );
+    expect((await videos().find(accountId, videoId))!.creditsCharged).toBe(3);
+    expect((await new LedgerRepository(testDb()).account(accountId))!.balance).toBe(17);
   });
 
   it('an approval settled as abandoned can no longer be booked by a late attempt, and charges nothing', async () => {

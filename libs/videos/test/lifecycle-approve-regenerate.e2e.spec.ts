@@ -1,6 +1,6 @@
 import { errorMessage } from '@vidgen/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/support/api';
+import { createAccount, testDb } from '../../../test/support/api';
 import {
   assetIdOf,
   balanceOf,
@@ -64,6 +64,41 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(await balanceOf(accountId)).toBe(17);
       const log = await cleanLog(client, gated.id);
       expect(log.filter((e) => e.type === 'approved')).toHaveLength(1);
+    });
+
+    it('a retry resumes at the earliest stage whose outputs are missing: a video failed at rendering whose scene image is gone makes the image again and completes', async () => {
+      const { client } = await createAccount({ credits: 20 });
+      const gated = await toGate(client, {
+        prompt: BEES,
+        scene_count: 2,
+        faults: { rendering: { timeout: true } },
+      });
+      const failed = await approveAndFinish(client, gated.id);
+      expect(failed).toMatchObject({ status: 'failed', credits_charged: 3 });
+      expect(failed.failure_reason).toMatchObject({ stage: 'rendering' });
+      const [first] = await scenesOf(client, gated.id);
+      const lost = assetIdOf(first!.image_url)!;
+      // As a DELETE /assets/{id} left a failed video before the asset counted as in use.
+      await testDb()
+        .updateTable('assets')
+        .set({ deleted_at: new Date().toISOString() } as any)
+        .where('id', '=', lost)
+        .execute();
+      await testDb()
+        .updateTable('scenes')
+        .set({ image_asset_id: null })
+        .where('image_asset_id', '=', lost)
+        .execute();
+
+      const retry = await client.POST('/api/v1/videos/{id}/approve', videoPath(gated.id));
+      expect(retry.response.status).toBe(200);
+      expect(retry.data).toMatchObject({ status: 'visualising', failure_reason: null });
+      const done = await waitFor(client, gated.id, finished);
+      expect(done.status, JSON.stringify(done.failure_reason)).toBe('completed');
+      const [remade] = await scenesOf(client, gated.id);
+      expect(remade!.image_url).not.toBeNull();
+      expect(assetIdOf(remade!.image_url)).not.toBe(lost);
+      expect((await download(done.video_url!)).status).toBe(200);
     });
 
     it('on a failed video with scenes: retries from the failed stage, reuses every image that succeeded, charges only the redone one', async () => {

@@ -5,6 +5,7 @@ import { createAccount } from '../../../test/support/api';
 import {
   assetFilesOf,
   assetIdOf,
+  balanceOf,
   closeTemporal,
   existingFiles,
   ledgerOf,
@@ -14,6 +15,7 @@ import {
   approveAndFinish,
   atGate,
   cleanLog,
+  createVideo,
   expectApiError,
   finished,
   scenePath,
@@ -152,6 +154,50 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(now.map((s) => [s.id, s.narration])).toEqual(scenes.map((s) => [s.id, s.narration]));
     });
 
+    it('state comes before the body: on a completed video an unknown image_asset_id or an over-long narration is still 409 INVALID_STATE', async () => {
+      const { client, video, scenes } = await completedVideo();
+      const sceneId = scenes[0]!.id;
+      for (const body of [{ image_asset_id: randomUUID() }, { narration: 'x'.repeat(5000) }]) {
+        expectApiError(
+          await client.PATCH('/api/v1/videos/{id}/scenes/{sceneId}', {
+            ...scenePath(video.id, sceneId),
+            body: body as never,
+          }),
+          409,
+          'INVALID_STATE',
+        );
+        expectApiError(
+          await client.POST('/api/v1/videos/{id}/scenes', {
+            ...videoPath(video.id),
+            body: { ...SCENE, ...body } as never,
+          }),
+          409,
+          'INVALID_STATE',
+        );
+      }
+      expect((await scenesOf(client, video.id)).map((s) => s.id)).toEqual(scenes.map((s) => s.id));
+    });
+
+    it('on a video that failed while scripting (no scenes): PATCH, POST and DELETE are 409 INVALID_STATE, not 404', async () => {
+      const { client } = await createAccount({ credits: 0 });
+      const created = await createVideo(client, {
+        prompt: BEES,
+        scene_count: 1,
+        faults: { scripting: { fail: true } },
+      });
+      expect((await waitFor(client, created.id, finished)).status).toBe('failed');
+      expect(await scenesOf(client, created.id)).toEqual([]);
+      await expectSceneEditsRefused(client, created.id, randomUUID());
+      expectApiError(
+        await client.PATCH('/api/v1/videos/{id}/scenes/{sceneId}', {
+          ...scenePath(created.id, randomUUID()),
+          body: { image_asset_id: randomUUID() } as never,
+        }),
+        409,
+        'INVALID_STATE',
+      );
+    });
+
     it('while a stage runs: 409 INVALID_STATE', async () => {
       const { client } = await createAccount({ credits: 20 });
       const running = await runningVideo(client);
@@ -181,8 +227,8 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(await workflowStatus(gated.id)).toBe('COMPLETED');
     });
 
-    it('on a failed video: 204, its files are gone, its ledger events stay, its workflow ends', async () => {
-      const { client } = await createAccount({ credits: 20 });
+    it('on a failed video: 204, its files are gone, its ledger events stay, the narration credits held for narration never made go back once, its workflow ends', async () => {
+      const { client, accountId } = await createAccount({ credits: 20 });
       const gated = await toGate(client, {
         prompt: BEES,
         scene_count: 2,
@@ -197,11 +243,23 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       expect(ledger.map((e) => e.kind).sort()).toEqual(['charged', 'charged', 'charged', 'refunded']);
       const files = await assetFilesOf(gated.id);
       expect(existingFiles(files)).toHaveLength(1);
+      // A failed video's own generated image is in use: its retry resumes from it.
+      const assetId = assetIdOf(kept.image_url)!;
+      expectApiError(await client.DELETE('/api/v1/assets/{id}', videoPath(assetId)), 409, 'INVALID_STATE');
+      const before = await balanceOf(accountId);
 
       expect((await client.DELETE('/api/v1/videos/{id}', videoPath(gated.id))).response.status).toBe(204);
+      // Visualising failed, so narration was never made: its credit goes back; the image made stays paid.
+      const after = await ledgerOf(gated.id);
+      expect(after.slice(0, ledger.length)).toEqual(ledger);
+      expect(after.slice(ledger.length).map((e) => [e.kind, e.item, e.amount])).toEqual([
+        ['refunded', 'narration', 1],
+      ]);
+      expect(await balanceOf(accountId)).toBe(before + 1);
+      expectApiError(await client.DELETE('/api/v1/videos/{id}', videoPath(gated.id)), 404, 'NOT_FOUND');
+      expect(await ledgerOf(gated.id)).toEqual(after);
       expectApiError(await client.GET('/api/v1/videos/{id}', videoPath(gated.id)), 404, 'NOT_FOUND');
       expect((await download(kept.image_url!)).status).toBe(404);
-      const assetId = assetIdOf(kept.image_url)!;
       expectApiError(
         await client.GET('/api/v1/assets/{id}/content', { ...videoPath(assetId), parseAs: 'stream' }),
         404,
@@ -209,7 +267,6 @@ describe.concurrent('video lifecycle (docs/lifecycle.md)', { timeout: 150_000 },
       );
       expectApiError(await client.GET('/api/v1/assets/{id}', videoPath(assetId)), 404, 'NOT_FOUND');
       expect(existingFiles(files)).toEqual([]);
-      expect(await ledgerOf(gated.id)).toEqual(ledger);
       expect(await workflowStatus(gated.id)).toBe('COMPLETED');
     });
 

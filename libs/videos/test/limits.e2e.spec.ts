@@ -27,41 +27,33 @@ describe('concurrent video limit', () => {
     expect(listed.body.data).toHaveLength(3);
   });
 
-  it('videos at the review gate hold no slot; approving one takes a slot and is refused when none is free', async () => {
+  it('videos at the review gate hold a slot: a fourth create is 429, approving one keeps its slot, deleting one frees it', async () => {
     const { api } = await createAccount({ credits: 100 });
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       const res = await api.post('/videos', { prompt: `Gate ${i}: lanterns at dusk.`, scene_count: 1 });
       expect(res.status).toBe(201);
       ids.push(res.body.id);
       await waitForVideo(api, res.body.id, atGate);
     }
-    // Three approved videos held in production (rendering retries), the fourth finds no free slot.
-    const busy = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await api.post('/videos', {
-        prompt: `Busy ${i}: a slow render.`,
-        scene_count: 1,
-        auto_approve: true,
-        faults: { rendering: { fail_attempts: 2 } },
-      });
-      expect(res.status).toBe(201);
-      busy.push(res.body.id);
-    }
     const fourth = await api.post('/videos', { prompt: 'Refused.', scene_count: 1 });
     expect(fourth.status).toBe(429);
+    expect(fourth.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
+
+    // Approving one of the three keeps the slot it holds: no fourth slot is needed.
     const approve = await api.post(`/videos/${ids[0]}/approve`);
-    expect(approve.status).toBe(429);
-    expect(approve.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
-    expect((await api.get(`/videos/${ids[0]}`)).body).toMatchObject({
-      awaiting_approval: true,
-      credits_charged: 0,
-    });
-    for (const id of busy) await waitForVideo(api, id, finished, 120_000);
-    expect((await api.post(`/videos/${ids[0]}/approve`)).status).toBe(200);
+    expect(approve.status, approve.text).toBe(200);
+    expect((await api.post('/videos', { prompt: 'Still refused.', scene_count: 1 })).status).toBe(429);
+
+    // Deleting one at the gate frees its slot.
+    expect((await api.delete(`/videos/${ids[1]}`)).status).toBe(204);
+    const freed = await api.post('/videos', { prompt: 'Now there is room.', scene_count: 1 });
+    expect(freed.status, freed.text).toBe(201);
+    await waitForVideo(api, ids[0]!, finished, 120_000);
+    await waitForVideo(api, freed.body.id, atGate);
   }, 300_000);
 
-  it('regenerating a video at the gate or a failed one takes a slot like an approval: 429 when none is free', async () => {
+  it('regenerating a failed video takes a slot (429 when none is free); regenerating one at the gate keeps the slot it holds', async () => {
     const { api } = await createAccount({ credits: 100 });
     const gated = await api.post('/videos', { prompt: 'Gate: a lighthouse at night.', scene_count: 1 });
     expect(gated.status).toBe(201);
@@ -73,10 +65,10 @@ describe('concurrent video limit', () => {
     });
     expect(failed.status).toBe(201);
     expect((await waitForVideo(api, failed.body.id, finished)).status).toBe('failed');
-    const gatedScenes = (await api.get(`/videos/${gated.body.id}/scenes`)).body;
 
+    // The video at the gate holds one slot, two slow renders the others.
     const busy = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       const res = await api.post('/videos', {
         prompt: `Busy ${i}: a slow render.`,
         scene_count: 1,
@@ -86,21 +78,17 @@ describe('concurrent video limit', () => {
       expect(res.status).toBe(201);
       busy.push(res.body.id);
     }
-    for (const id of [gated.body.id, failed.body.id]) {
-      const res = await api.post(`/videos/${id}/regenerate`, { feedback: 'Brighter' });
-      expect(res.status, res.text).toBe(429);
-      expect(res.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
-    }
-    expect((await api.get(`/videos/${gated.body.id}`)).body).toMatchObject({
-      status: 'pending',
-      awaiting_approval: true,
-    });
-    expect((await api.get(`/videos/${gated.body.id}/scenes`)).body).toEqual(gatedScenes);
+    const res = await api.post(`/videos/${failed.body.id}/regenerate`, { feedback: 'Brighter' });
+    expect(res.status, res.text).toBe(429);
+    expect(res.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
     expect((await api.get(`/videos/${failed.body.id}`)).body.status).toBe('failed');
 
-    for (const id of busy) await waitForVideo(api, id, finished, 120_000);
     const again = await api.post(`/videos/${gated.body.id}/regenerate`, { feedback: 'Brighter' });
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ status: 'pending', awaiting_approval: true });
+
+    for (const id of busy) await waitForVideo(api, id, finished, 120_000);
+    const retried = await api.post(`/videos/${failed.body.id}/regenerate`, { feedback: 'Brighter' });
+    expect(retried.status, retried.text).toBe(200);
   }, 300_000);
 });

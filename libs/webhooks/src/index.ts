@@ -1,3 +1,4 @@
+export * from './delivery-links';
 export * from './retry-after';
 export * from './webhook.activities';
 export * from './webhook.repository';

@@ -8,6 +8,7 @@ import {
   type WebhookDeliveriesTable,
 } from '@vidgen/db';
 import type { WebhookDeliveryStatus } from '@vidgen/workflows';
+import type { DeliveryAssetIds } from './delivery-links';
 import type { WebhookEvent } from './webhook-events';
 
 type Tx = Transaction<Database>;
@@ -39,12 +40,14 @@ export interface WebhookDelivery {
   attempts: DeliveryAttempt[];
 }
 
-/** What one attempt needs: the stored payload and the webhook as it is now. */
+/** What one attempt needs: the stored payload, the assets it links to and the webhook as it is now. */
 export interface DeliveryTarget {
   id: string;
   accountId: string;
   event: WebhookEvent;
   payload: string;
+  /** The delivery's link fields → ids of the assets that its video still owns (not deleted). */
+  assetIds: DeliveryAssetIds;
   url: string;
   secret: string;
   webhookActive: boolean;
@@ -60,6 +63,7 @@ export interface NewDelivery {
   event: WebhookEvent;
   occurrenceKey: string;
   payload: string;
+  assetIds: DeliveryAssetIds;
 }
 
 const DELIVERY_COLUMNS = [
@@ -96,6 +100,7 @@ export class WebhookDeliveryRepository {
           event: r.event,
           occurrence_key: r.occurrenceKey,
           payload: r.payload,
+          asset_ids: JSON.stringify(r.assetIds),
         })),
       )
       .onConflict((oc) => oc.constraint('webhook_deliveries_occurrence_key').doNothing())
@@ -129,6 +134,13 @@ export class WebhookDeliveryRepository {
         'd.account_id',
         'd.event',
         'd.payload',
+        // Of the kept ids, those whose asset is still the delivery's video's own.
+        sql<DeliveryAssetIds>`(
+          select coalesce(jsonb_object_agg(k.key, k.value), '{}'::jsonb)
+          from jsonb_each_text(d.asset_ids) k
+          join assets a on a.id::text = k.value
+          where a.video_id = d.video_id and a.account_id = d.account_id and a.deleted_at is null
+        )`.as('asset_ids'),
         'w.url',
         'w.secret',
         'w.is_active',
@@ -142,6 +154,7 @@ export class WebhookDeliveryRepository {
         accountId: row.account_id,
         event: row.event as WebhookEvent,
         payload: row.payload,
+        assetIds: row.asset_ids,
         url: row.url,
         secret: row.secret,
         webhookActive: row.is_active,

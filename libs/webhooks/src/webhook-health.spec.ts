@@ -27,7 +27,11 @@ async function after(failures: number, result: AttemptResult) {
 }
 
 describe('webhook health after a delivery attempt', () => {
-  it('a 410 Gone sets the webhook inactive at once, without counting a failure', async () => {
+  it('a 410 Gone on an attempt that will be retried changes nothing', async () => {
+    expect(await after(0, { gone: true, final: null })).toEqual({ consecutiveFailures: 0, isActive: true });
+  });
+
+  it('a run that ends failed on a 410 Gone sets the webhook inactive, without counting a failure', async () => {
     expect(await after(0, { gone: true, final: 'failed' })).toEqual({
       consecutiveFailures: 0,
       isActive: false,

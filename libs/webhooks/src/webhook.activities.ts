@@ -8,6 +8,7 @@ import { webhookAttempts } from '@vidgen/metrics';
 import { toVideoRecord, VideoRepository } from '@vidgen/videos';
 import type { DeliveryAttemptOutcome, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
 import { z } from 'zod';
+import { deliveryAssetIds, withAssetLinks } from './delivery-links';
 import { parseRetryAfter } from './retry-after';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
@@ -97,17 +98,28 @@ export function createWebhookActivities(
       const input = parse(inputs.publish, raw);
       const sign = await assetSigner();
       const accountId = await deliveries.transaction(async (trx) => {
-        const video = await videos.findForWorkflow(input.videoId, trx);
-        if (!video) throw ApplicationFailure.nonRetryable(`Video ${input.videoId} not found`, 'NOT_FOUND');
-        const targets = await webhooks.activeFor(video.accountId, input.event, trx);
-        if (targets.length === 0) return video.accountId;
-        const occurredAt = await videos.events.loggedAt(video.accountId, video.id, input.occurrenceKey, trx);
+        const current = await videos.findForWorkflow(input.videoId, trx);
+        if (!current) throw ApplicationFailure.nonRetryable(`Video ${input.videoId} not found`, 'NOT_FOUND');
+        const targets = await webhooks.activeFor(current.accountId, input.event, trx);
+        if (targets.length === 0) return current.accountId;
+        const occurredAt = await videos.events.loggedAt(
+          current.accountId,
+          current.id,
+          input.occurrenceKey,
+          trx,
+        );
+        // The video as the event left it: a retry may have started since (fail() publishes after
+        // the failure is logged) and must not show in the failure's delivery. Events logged
+        // before records were kept have none; the video as it is stands in for them.
+        const video =
+          (await videos.events.recordOf(current.accountId, current.id, input.occurrenceKey, trx)) ?? current;
         const payload = JSON.stringify({
           event: input.event,
           video_id: video.id,
           data: toVideoRecord(video, (assetId) => (assetId ? sign.url(assetId) : null)),
           created_at: occurredAt ? toUnixSeconds(occurredAt) : Math.floor(Date.now() / 1000),
         });
+        const assetIds = deliveryAssetIds(video);
         await deliveries.insertMissing(
           targets.map((w) => ({
             webhookId: w.id,
@@ -116,10 +128,11 @@ export function createWebhookActivities(
             event: input.event,
             occurrenceKey: input.occurrenceKey,
             payload,
+            assetIds,
           })),
           trx,
         );
-        return video.accountId;
+        return current.accountId;
       });
       const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
       // A few starts in flight at once: an account with many webhooks is not started one round trip at a time.
@@ -147,8 +160,10 @@ export function createWebhookActivities(
       if (!target.webhookActive) return { kind: 'cancelled', reason: 'the webhook is inactive' };
 
       // Fresh asset links, timestamp and signature on every attempt; the delivery id and the
-      // rest of the payload stay the same.
-      const body = (await assetSigner()).refreshUrls(target.payload);
+      // rest of the payload stay the same. The links come from the ids of the assets the
+      // delivery's video owns, never from the payload's text (it holds the client's prompt).
+      const sign = await assetSigner();
+      const body = withAssetLinks(target.payload, target.assetIds, (id) => sign.url(id));
       const startedAt = new Date().toISOString();
       const timestamp = Math.floor(Date.now() / 1000);
       const sent = await sendWebhook({
@@ -166,14 +181,15 @@ export function createWebhookActivities(
         allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
       });
       const status = sent.statusCode;
-      const kind =
-        status !== null && status >= 200 && status < 300 ? 'delivered' : status === 410 ? 'gone' : 'failed';
+      // Any answer but a 2xx is a failed attempt, retried on the schedule; 410 Gone included
+      // (docs/webhooks.md: only a run that ends on a 410 sets the webhook inactive).
+      const kind = status !== null && status >= 200 && status < 300 ? 'delivered' : 'failed';
       return {
         kind,
         startedAt,
         durationMs: sent.durationMs,
         statusCode: status,
-        error: kind === 'gone' ? '410 Gone: the webhook was set inactive' : sent.error,
+        error: sent.error,
         retryAfterSeconds: kind === 'failed' ? parseRetryAfter(sent.retryAfter) : null,
       };
     },
@@ -203,17 +219,29 @@ export function createWebhookActivities(
           { final: input.final, nextRetryAt: input.nextRetryAt },
           trx,
         );
+        // 'gone' is what attempts before 410s were retried returned; their runs end on it too.
+        const answeredGone = o.kind === 'gone' || o.statusCode === 410;
         await applyAttemptToWebhook(
           webhooks,
           webhook,
-          { gone: o.kind === 'gone', final: input.final },
+          { gone: answeredGone && input.final === 'failed', final: input.final },
           config.webhooks.disableAfterFailures,
           trx,
         );
         return true;
       });
       // Counted once per attempt, by the activity run that recorded it.
-      if (fresh) webhookAttempts.inc({ outcome: o.kind });
+      // A 410 is counted apart ('gone') though it is a failed attempt like any other.
+      if (fresh) {
+        webhookAttempts.inc({
+          outcome:
+            o.kind === 'delivered'
+              ? 'delivered'
+              : o.kind === 'gone' || o.statusCode === 410
+                ? 'gone'
+                : 'failed',
+        });
+      }
     },
 
     async cancelWebhookDeliveryRun(raw) {

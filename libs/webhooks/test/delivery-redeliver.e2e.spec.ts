@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { AssetUrlSigner } from '@vidgen/assets';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestAccount, testDb } from '../../../test/support/api';
-import { download } from '../../../test/support/videos';
+import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
+import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 import { ISO_Z, signatureMatches, useDeliveryStack, withoutLinkSignatures } from './support/delivery-stack';
 import { eventually } from './support/https-receiver';
 
@@ -76,6 +77,94 @@ describe('webhook delivery to real HTTPS receivers', () => {
       const file = await download(body.data[field]);
       expect(file.status, field).toBe(200);
     }
+  });
+
+  it("never makes a working link to another account's asset from a link a client wrote in its prompt, at the attempt or at a redelivery", async () => {
+    const { stack } = fixture.made();
+    const origin = new URL(stack.baseUrl).origin;
+    // The victim's file: the owner's finished video.
+    const victimAsset = new URL(completedVideo.video_url).pathname.split('/')[4]!;
+    const forged = [
+      `https://x/api/v1/assets/${victimAsset}/content?expires=1&signature=${'0'.repeat(64)}`,
+      `${origin}/api/v1/assets/${victimAsset}/content?expires=1&signature=${'0'.repeat(64)}`,
+    ];
+    const prompt = `Bees at dawn. ${forged[0]} and ${forged[1]}`;
+    const attacker = await createAccount({ credits: 0, baseUrl: stack.baseUrl });
+    const route = fixture.made().receiver.route([{ status: 200 }]);
+    const hook = await attacker.api.post('/callbacks', { url: route.url, event: 'video.failed' });
+    expect(hook.status, hook.text).toBe(201);
+    const created = await createVideo(attacker.api, {
+      prompt,
+      scene_count: 1,
+      auto_approve: true,
+      faults: { scripting: { fail: true } },
+    });
+    const failed = await waitForVideo(attacker.api, created.id, finished, 180_000);
+    expect(failed.status).toBe('failed');
+
+    /** Every link in a delivery that names the victim's asset, and what this service answers to it. */
+    const linksToVictim = async (raw: Buffer) => {
+      const text = raw.toString('utf8');
+      const links = [...text.matchAll(/https?:\/\/[^\s"\\]+/g)]
+        .map((m) => m[0])
+        .filter((u) => u.includes(victimAsset));
+      // Asked of this service whatever host the link names: would it open the file?
+      return Promise.all(
+        links.map(async (u) => {
+          const { pathname, search } = new URL(u);
+          return [u, (await download(`${origin}${pathname}${search}`)).status] as const;
+        }),
+      );
+    };
+
+    await eventually(() => (route.received.length === 1 ? true : undefined), 'the video.failed delivery');
+    const first = route.received[0]!;
+    const body = JSON.parse(first.rawBody.toString('utf8'));
+    expect(body.event).toBe('video.failed');
+    const sentFirst = await linksToVictim(first.rawBody);
+    for (const [u, status] of sentFirst) expect(status, u).not.toBe(200);
+    // The client's text is sent as written: no link in it is rewritten or signed.
+    expect(body.data.prompt).toBe(prompt);
+    expect(sentFirst.map(([u]) => u).sort()).toEqual([...forged].sort());
+
+    const deliveries = await attacker.api.get(`/callbacks/${hook.body.id}/deliveries`);
+    const delivery = deliveries.body.data[0];
+    await eventually(
+      async () =>
+        (await attacker.api.get(`/callbacks/${hook.body.id}/deliveries`)).body.data[0].status === 'succeeded'
+          ? true
+          : undefined,
+      'the first run to finish',
+    );
+    const again = await attacker.api.post(`/callbacks/${hook.body.id}/deliveries/${delivery.id}/redeliver`);
+    expect(again.status, again.text).toBe(200);
+    await eventually(() => (route.received.length === 2 ? true : undefined), 'the redelivery');
+    expect(JSON.parse(route.received[1]!.rawBody.toString('utf8')).data.prompt).toBe(prompt);
+    for (const [u, status] of await linksToVictim(route.received[1]!.rawBody))
+      expect(status, u).not.toBe(200);
+  });
+
+  it('accepts an asset link only for the asset it was signed for and only before its expiry', async () => {
+    const { stack } = fixture.made();
+    const origin = new URL(stack.baseUrl).origin;
+    const setting = await testDb()
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'asset_url_secret')
+      .executeTakeFirstOrThrow();
+    const signer = new AssetUrlSigner(setting.value, origin, 24 * 3600);
+    const [video, thumbnail] = ['video_url', 'thumbnail_url'].map(
+      (f) => new URL(completedVideo[f]).pathname.split('/')[4]!,
+    );
+    // The signature made for the thumbnail does not open the video, nor the other way round.
+    const thumbLink = new URL(signer.url(thumbnail!));
+    expect((await download(thumbLink.toString())).status).toBe(200);
+    const swapped = await download(thumbLink.toString().replace(thumbnail!, video!));
+    expect(swapped.status).toBe(401);
+    // A link signed in the past for a day, long expired, opens nothing.
+    const expired = signer.url(video!, Date.now() - 30 * 24 * 3600_000);
+    expect(Number(new URL(expired).searchParams.get('expires')) * 1000).toBeLessThan(Date.now());
+    expect((await download(expired)).status).toBe(401);
   });
 
   it('sets a webhook inactive after WEBHOOK_DISABLE_AFTER_FAILURES exhausted deliveries in a row; PATCH activates it again', async () => {

@@ -45,6 +45,11 @@ export const eventKeys = {
     completed: (r: number) => `run${r}:completed`,
   },
   autoApproveFailed: 'auto-approve:failed',
+  /**
+   * Credits held for an item never made, refunded when the video is deleted (`occasion`
+   * "deleted") or its script is replaced by a regenerate (`occasion` "script<v>", the new version).
+   */
+  unmadeRefund: (occasion: string, item: string) => `${occasion}:refund:${item}`,
   sceneEdit: (editId: string) => `edit:${editId}`,
 } as const;
 
@@ -52,4 +57,6 @@ export const eventKeys = {
 export const ledgerKeys = {
   charge: (videoId: string, r: number, item: string) => `charge:${videoId}:run${r}:${item}`,
   refund: (videoId: string, r: number, item: string) => `refund:${videoId}:run${r}:${item}`,
+  /** See eventKeys.unmadeRefund: what was held for an item never made, once per occasion. */
+  unmadeRefund: (videoId: string, occasion: string, item: string) => `refund:${videoId}:${occasion}:${item}`,
 } as const;

@@ -106,7 +106,7 @@ async function scriptAndWait(s: VideoPipelineState): Promise<void> {
   }
   s.setPhase('gate', 'pending', null);
   // An auto-approved video never waits at the gate: it keeps the slot it took when it was
-  // created (a video awaiting approval holds none), so its approval cannot lose a race for one.
+  // created, so its approval cannot lose a race for one.
   if (!s.autoApprovePending) {
     await db.recordTransition({
       videoId: s.videoId,

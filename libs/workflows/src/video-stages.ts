@@ -252,8 +252,13 @@ export async function produce(s: VideoPipelineState): Promise<void> {
 export async function approve(s: VideoPipelineState, isRetry: boolean, acts: Approver = gate): Promise<void> {
   const { videoId } = s;
   const next = s.run + 1;
-  const from: ProductionStage = isRetry ? s.retryFrom! : 'visualising';
   const plan = await acts.planProduction({ videoId, run: next });
+  let from: ProductionStage = isRetry ? s.retryFrom! : 'visualising';
+  // A retry resumes at the earliest stage whose outputs are missing, not only at the one that
+  // failed: a stage cannot run on inputs that are gone (and would charge for an image it never makes).
+  if (isRetry && plan.missingFrom && patched('retry-from-missing-outputs')) {
+    from = earlier(from, plan.missingFrom);
+  }
   await decidedOnce(
     s,
     () => acts.approveProduction({ videoId, run: next, charges: plan.charges, resumeStage: from, isRetry }),
@@ -267,6 +272,10 @@ export async function approve(s: VideoPipelineState, isRetry: boolean, acts: App
   s.resumeStage = from;
   s.failedStage = null;
   s.setPhase('producing', from, from);
+}
+
+function earlier(a: ProductionStage, b: ProductionStage): ProductionStage {
+  return PRODUCTION_STAGES.indexOf(a) <= PRODUCTION_STAGES.indexOf(b) ? a : b;
 }
 
 /**

@@ -187,10 +187,15 @@ export interface VideoActivities {
     drafts: ScriptDraft[];
     fault: ActiveFault;
   }): Promise<{ sceneCount: number }>;
-  /** The video's scenes that the next production run must (re)do, and what that costs. */
+  /**
+   * The video's scenes that the next production run must (re)do, and what that costs.
+   * `missingFrom`: the earliest stage whose outputs are missing (a scene without its image or
+   * narration), where a retry must resume at the latest; absent when none is missing.
+   */
   planProduction(input: { videoId: string; run: number }): Promise<{
     sceneIds: string[];
     charges: ChargeItem[];
+    missingFrom?: ProductionStage;
   }>;
   /**
    * Approval in one transaction: the concurrency limit (for a retry), the charges, and the

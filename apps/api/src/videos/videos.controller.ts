@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
 import { toEventRecord, toSceneRecord, type Video, VideoService } from '@vidgen/videos';
@@ -13,6 +24,7 @@ import {
   ApiTags,
 } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
+import { ScenesEditableGuard } from './scenes-editable.guard';
 import { SceneRecordDto, VideoEventDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
 import {
   AddSceneDto,
@@ -140,6 +152,7 @@ export class VideosController {
   }
 
   @Post(':id/scenes')
+  @UseGuards(ScenesEditableGuard)
   @RequireScope('videos:write')
   @ApiCreatedResponse({ type: SceneRecordDto })
   @ApiErrors(400, 404, STATE_409('the video is not awaiting approval'), 422)
@@ -152,6 +165,7 @@ export class VideosController {
   }
 
   @Patch(':id/scenes/:sceneId')
+  @UseGuards(ScenesEditableGuard)
   @RequireScope('videos:write')
   @ApiOkResponse({ type: SceneRecordDto })
   @ApiErrors(400, 404, STATE_409('the video is not awaiting approval'), 422)
@@ -168,6 +182,7 @@ export class VideosController {
   }
 
   @Delete(':id/scenes/:sceneId')
+  @UseGuards(ScenesEditableGuard)
   @HttpCode(204)
   @RequireScope('videos:write')
   @ApiNoContentResponse({ description: 'Removed; the scenes after it move up' })

@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
+import { ChargeService, LedgerRepository } from '@vidgen/ledger';
 import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
 import { VoiceCatalogue } from '@vidgen/media';
 import { VideoWorkflowClient } from '@vidgen/temporal';
@@ -44,6 +45,7 @@ import { VideosController } from './videos.controller';
               log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
             dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
             stock: config.media.stock !== null,
+            charges: new ChargeService(new LedgerRepository(videos.db)),
           },
         );
       },

@@ -137,6 +137,13 @@ export const ENDPOINTS: EndpointCase[] = [
     success: 200,
     arrange: async () => ({ path: '/voices?language=de' }),
   },
+  {
+    method: 'GET',
+    route: '/providers',
+    scope: 'videos:read',
+    success: 200,
+    arrange: async () => ({ path: '/providers' }),
+  },
   ...assetRows(),
   ...creditRows(),
 ];

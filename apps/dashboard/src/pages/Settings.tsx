@@ -1,6 +1,49 @@
-import type { SessionInfo } from '../api';
+import { api, type SessionInfo } from '../api';
 import { Link } from '../router';
-import { Card, PageHeader } from '../ui';
+import { Card, ErrorNote, PageHeader, useLoad } from '../ui';
+
+interface StageProvider {
+  provider: string;
+  model: string | null;
+}
+
+type Providers = Record<'script' | 'image' | 'speech' | 'stock', StageProvider>;
+
+const STAGES: [keyof Providers, string][] = [
+  ['script', 'Script'],
+  ['image', 'Images'],
+  ['speech', 'Narration'],
+  ['stock', 'Stock media'],
+];
+
+/** GET /providers: what writes, draws and speaks this service's videos. */
+function ProvidersCard() {
+  const providers = useLoad(() => api<Providers>('GET', '/providers'));
+  const data = providers.data;
+  return (
+    <Card title="Providers" id="providers">
+      <ErrorNote error={providers.error} />
+      {data && (
+        <dl className="facts" data-testid="providers">
+          {STAGES.map(([stage, label]) => (
+            <div key={stage}>
+              <dt>{label}</dt>
+              <dd>
+                {data[stage].provider}
+                {data[stage].model && (
+                  <>
+                    {' · '}
+                    <code>{data[stage].model}</code>
+                  </>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}
 
 export function SettingsPage({ session }: { session: SessionInfo }) {
   const a = session.account;
@@ -25,6 +68,7 @@ export function SettingsPage({ session }: { session: SessionInfo }) {
           </div>
         </dl>
       </Card>
+      <ProvidersCard />
       <Card title="API access">
         <p>
           Programs call the REST API at <code>/api/v1</code> with a key in the <code>X-Api-Key</code> header.

@@ -74,6 +74,9 @@ export function VideoPage({ id }: { id: string }) {
           {v.status === 'completed' && <Player video={v} />}
           {v.status === 'completed' && <Credits video={v} />}
           {v.awaiting_approval && <ReviewGate video={v} onChange={refresh} />}
+          {!v.awaiting_approval && v.scene_count > 0 && (
+            <ScenePictures video={v} running={Boolean(running)} />
+          )}
         </>
       )}
       <Card title="Event log">
@@ -105,6 +108,70 @@ export function VideoPage({ id }: { id: string }) {
         )}
       </Card>
     </div>
+  );
+}
+
+/** What a scene's picture shows, in words: its `depicts`, or why there is nothing to say. */
+export function depictsText(scene: Scene): string {
+  if (!scene.image_asset_id) return 'Not drawn yet';
+  if (scene.image_depicts === null) return 'Your own image';
+  if (scene.image_depicts.length === 0) return 'A backdrop, nothing in particular';
+  return `Shows ${scene.image_depicts.join(', ')}`;
+}
+
+/** Each scene's picture as soon as it exists, and what it shows; refreshed while the video is made. */
+function ScenePictures({ video, running }: { video: Video; running: boolean }) {
+  const scenes = useLoad(
+    () => api<Scene[]>('GET', `/videos/${video.id}/scenes`),
+    [video.id, video.updated_at],
+  );
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void scenes.reload(), 2000);
+    return () => clearInterval(timer);
+  }, [running, scenes.reload]);
+  const credits = new Map<string, Scene['image_attribution'][number]>();
+  for (const s of scenes.data ?? [])
+    for (const a of s.image_attribution) credits.set(`${a.author}\u0000${a.license}\u0000${a.source_url}`, a);
+
+  return (
+    <Card title="Scene pictures">
+      <ErrorNote error={scenes.error} />
+      <ol className="scene-pictures">
+        {scenes.data?.map((s) => (
+          <li key={s.id} data-testid="scene-picture">
+            <figure>
+              {s.image_url ? (
+                <img
+                  src={s.image_url}
+                  alt={`Scene ${s.position}: ${depictsText(s)}`}
+                  className="thumb-small"
+                />
+              ) : (
+                <div className="thumb-small thumb-pending">Drawing…</div>
+              )}
+              <figcaption>
+                <strong>Scene {s.position}</strong> <span data-testid="scene-depicts">{depictsText(s)}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ol>
+      {credits.size > 0 && (
+        <p className="hint">
+          Artwork:{' '}
+          {[...credits.values()].map((a, i) => (
+            <span key={a.source_url + a.license}>
+              {i > 0 && '; '}
+              <a href={a.source_url} target="_blank" rel="noreferrer">
+                {a.title.replace(/^.*\((.+)\)$/, '$1')}
+              </a>{' '}
+              by {a.author} ({a.license})
+            </span>
+          ))}
+        </p>
+      )}
+    </Card>
   );
 }
 
@@ -389,7 +456,11 @@ function SceneEditor({
               aria-label={`Clip of scene ${n}`}
             />
           ) : scene.image_url ? (
-            <img src={scene.image_url} alt={`Chosen for scene ${n}`} className="thumb-small" />
+            <img
+              src={scene.image_url}
+              alt={`Chosen for scene ${n}: ${depictsText(scene)}`}
+              className="thumb-small"
+            />
           ) : (
             <span className="hint">{scene.image_asset_id ? 'Own image chosen' : 'Image: generated'}</span>
           )}

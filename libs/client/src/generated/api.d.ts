@@ -131,6 +131,22 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Providers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assets": {
         parameters: {
             query?: never;
@@ -768,6 +784,25 @@ export type components = {
         };
         VoiceListDto: {
             data: components["schemas"]["VoiceDto"][];
+        };
+        StageProviderDto: {
+            /**
+             * @description What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF model in the worker), `none`
+             * @example openai
+             */
+            provider: string;
+            /**
+             * @description The model (for `llama`, the model file’s name); null when the stage has none
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+        };
+        ProvidersDto: {
+            script: components["schemas"]["StageProviderDto"];
+            image: components["schemas"]["StageProviderDto"];
+            speech: components["schemas"]["StageProviderDto"];
+            /** @description Stock footage; `{"provider": "none", "model": null}` when none is configured */
+            stock: components["schemas"]["StageProviderDto"];
         };
         ImportAssetDto: {
             /**
@@ -2055,6 +2090,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Providers_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which provider and model serve each stage; never a key or an address */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvidersDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */

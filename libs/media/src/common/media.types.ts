@@ -109,6 +109,12 @@ export interface ImageInput {
   height?: number;
   /** Stable per video, so a retried scene looks the same and scenes of one video share a palette. */
   seed: string;
+  /** The video's language (ISO 639-1): the words of the description are read in it. Default en. */
+  language?: string;
+  /** The scene's narration: read for the things to draw when the description names none. */
+  narration?: string;
+  /** The video's motion: with Ken Burns, what matters stays where no zoom or pan cuts it. Default kenburns. */
+  motion?: Motion;
 }
 
 /** A third-party work a picture uses: shown with the asset (docs/api.md#assets). */

@@ -61,7 +61,7 @@ export function voicesFor(voices: readonly CatalogueVoice[], language: string): 
 }
 
 /**
- * The language's default voice: its first neural voice (PRODUCT §14); else, of the main
+ * The language's default voice: its first neural voice (docs/decisions.md#neural-voices-piper); else, of the main
  * (non-variant) voices that speak it, the one with the
  * longest tag that the requested tag starts with ("es-419" → the Latin American voice, "de-CH" →
  * German, "es-MX" → the voice that also answers to "es-mx"), its own language before a tag it

@@ -8,6 +8,7 @@ import {
   type ImageProvider,
   imageFrame,
 } from '../common/media.types';
+import { depictsOf, readPicture } from '../visualising/local-image.provider';
 import type { OpenAiClient } from './openai.client';
 
 /** Sizes each model family accepts, per aspect ratio. */
@@ -68,6 +69,8 @@ export class OpenAiImageProvider implements ImageProvider {
     }
     throwIfAborted(signal);
     await writeFileAtomic(outPath, png);
-    return { path: outPath, width, height, mimeType: 'image/png', depicts: [], attribution: [] };
+    // What was asked for is what the model was told to draw: the things the description names.
+    const depicts = depictsOf(readPicture({ description: input.description, language: input.language }));
+    return { path: outPath, width, height, mimeType: 'image/png', depicts, attribution: [] };
   }
 }

@@ -2,7 +2,8 @@ import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from
 
 export interface OpenAiClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /** Sent as a bearer token; a local server that needs none gets no Authorization header. */
+  apiKey: string | undefined;
   timeoutSeconds: number;
 }
 
@@ -50,7 +51,10 @@ export class OpenAiClient {
       `${this.baseUrl}${path}`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.opts.apiKey}`, 'content-type': 'application/json' },
+        headers: {
+          ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+          'content-type': 'application/json',
+        },
         body: JSON.stringify(body),
       },
       signal,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../common/media.errors';
 import { wavDurationSeconds } from '../narrating/wav';
+import { SCRIPT_JSON_SCHEMA } from '../scripting/script.request';
 import {
   FakeOpenAi,
   json,
@@ -32,7 +33,7 @@ describe('OpenAI-compatible providers', () => {
     client = resetFakeOpenAi(fake, baseUrl);
   });
 
-  it('writes a script through /chat/completions in JSON mode', async () => {
+  it('writes a script through /chat/completions with the script JSON schema', async () => {
     fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
       json(
         res,
@@ -50,6 +51,7 @@ describe('OpenAI-compatible providers', () => {
       language: 'de',
       sceneCount: 2,
       feedback: 'mention pollen',
+      previous: [{ visual_description: 'Old hive', narration: 'Old words.' }],
     });
     expect(scenes).toEqual([
       { visual_description: 'A hive', narration: 'Bees live here.' },
@@ -58,32 +60,70 @@ describe('OpenAI-compatible providers', () => {
     const [request] = fake.requests;
     expect(request!.authorization).toBe('Bearer sk-test');
     expect(request!.body.model).toBe('gpt-4o-mini');
-    expect(request!.body.response_format).toEqual({ type: 'json_object' });
+    expect(request!.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'video_script', strict: true, schema: SCRIPT_JSON_SCHEMA },
+    });
     const user = request!.body.messages!.find((m) => m.role === 'user')!.content;
-    expect(user).toContain('exactly 2 scenes');
+    expect(user).toContain('2 scenes');
     expect(user).toContain('mention pollen');
     expect(user).toContain('"de" (German)');
+    expect(user).toContain('Old words.');
   });
 
-  it('treats a script with too few scenes or no JSON as a retryable failure', async () => {
-    const provider = new OpenAiScriptProvider(client, 'gpt-4o-mini');
+  it('tells the model the audience, tone and limits, and the ideas it must give a scene each', async () => {
     fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
-      json(res, 200, scenesAnswer([{ visual_description: 'A hive', narration: 'Bees.' }])),
+      json(res, 200, scenesAnswer([{ visual_description: 'A rainbow', narration: 'Light bends.' }])),
     );
+    await new OpenAiScriptProvider(client, 'm').writeScript({
+      prompt: 'A playful video explaining how a rainbow forms, for curious kids.',
+      language: 'en',
+      sceneCount: 5,
+    });
+    const [system, user] = fake.requests[0]!.body.messages!.map((m) => m.content);
+    expect(system).toContain('at most 400 characters');
+    expect(system).toContain('at most 160 characters');
+    expect(user).toContain('Audience: curious kids.');
+    expect(user).toContain('Tone: playful.');
+    expect(user).toContain('Write 5 scenes (at least 1;');
+  });
+
+  it('asks once more when an answer breaks the schema or limits, then fails without retrying', async () => {
+    const provider = new OpenAiScriptProvider(client, 'gpt-4o-mini');
+    const answers = [
+      { choices: [{ message: { content: 'Sure! Here are your scenes:' } }] },
+      scenesAnswer([
+        { visual_description: 'A hive', narration: 'Bees.' },
+        { visual_description: 'Flowers', narration: 'Flowers.' },
+      ]),
+    ];
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) => json(res, 200, answers.shift()));
+    const octopus =
+      'Facts about octopuses: they have three hearts, blue blood, and they can taste with their arms.';
+    // Four ideas (an opening and three facts) in 4 scenes: two scenes are not enough.
     await expect(
-      provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 3 }),
+      provider.writeScript({ prompt: octopus, language: 'en', sceneCount: 4 }),
     ).rejects.toMatchObject({
       name: 'ProviderError',
-      retryable: true,
+      retryable: false,
+      message: expect.stringContaining('at least 4 were asked for'),
     });
-    fake.handlers.set('POST /v1/chat/completions', (_req, res) =>
-      json(res, 200, { choices: [{ message: { content: 'Sure! Here are your scenes:' } }] }),
-    );
-    await expect(
-      provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 1 }),
-    ).rejects.toMatchObject({
-      retryable: true,
-    });
+    expect(fake.requests).toHaveLength(2);
+    const retry = fake.requests[1]!.body.messages!;
+    expect(retry.at(-2)).toEqual({ role: 'assistant', content: 'Sure! Here are your scenes:' });
+    expect(retry.at(-1)!.content).toContain('the answer is not JSON');
+
+    fake.requests.length = 0;
+    const long = 'word '.repeat(100).trim();
+    const replies = [
+      scenesAnswer([{ visual_description: 'A hive', narration: long }]),
+      scenesAnswer([{ visual_description: 'A hive', narration: 'Bees make honey.' }]),
+    ];
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) => json(res, 200, replies.shift()));
+    await expect(provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 1 })).resolves.toEqual([
+      { visual_description: 'A hive', narration: 'Bees make honey.' },
+    ]);
+    expect(fake.requests[1]!.body.messages!.at(-1)!.content).toContain('narration is over 400 characters');
   });
 
   it('generates an image at the size for the aspect ratio and stores it at frame size', async () => {
@@ -94,7 +134,7 @@ describe('OpenAI-compatible providers', () => {
     const out = path.join(dir, 'image.png');
     const image = await new OpenAiImageProvider(client, 'gpt-image-1').generateImage(
       {
-        description: 'A hive',
+        description: 'A bee on a sunflower in the meadow',
         sceneIndex: 0,
         sceneCount: 1,
         aspectRatio: '16:9',
@@ -102,12 +142,13 @@ describe('OpenAI-compatible providers', () => {
       },
       out,
     );
+    // It says what it was asked to show; a model's picture uses no third-party work.
     expect(image).toEqual({
       path: out,
       width: 1280,
       height: 720,
       mimeType: 'image/png',
-      depicts: [],
+      depicts: ['honeybee', 'sunflower', 'meadow'],
       attribution: [],
     });
     const png = await readFile(out);
@@ -115,7 +156,7 @@ describe('OpenAI-compatible providers', () => {
     expect(png.readUInt32BE(20)).toBe(720);
     const body = fake.requests[0]!.body;
     expect(body).toMatchObject({ model: 'gpt-image-1', size: '1536x1024', n: 1 });
-    expect(body.prompt).toContain('A hive');
+    expect(body.prompt).toContain('A bee on a sunflower');
     // gpt-image models reject response_format; older ones need it for base64.
     expect(body).not.toHaveProperty('response_format');
 

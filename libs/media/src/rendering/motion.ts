@@ -26,10 +26,18 @@ export interface KenBurns {
 export function kenBurnsFor(seed: string, index: number): KenBurns {
   const kind = KINDS[(hash32(seed) + index) % KINDS.length]!;
   const rnd = seededRandom(`${seed}:motion:${index}`);
-  const between = (lo: number, hi: number) => lo + (hi - lo) * rnd();
-  const depth = between(0.1, 0.16);
-  const fx = between(0.3, 0.7);
-  const fy = between(0.3, 0.7);
+  const between = ([lo, hi]: readonly [number, number]) => lo + (hi - lo) * rnd();
+  const depth = between(DEPTH);
+  const fx = between(FOCUS);
+  const fy = between(FOCUS);
+  return kenBurnsOf(kind, depth, fx, fy);
+}
+
+/** How deep a motion zooms, and where a zoom ends (fractions of the spare room). */
+const DEPTH = [0.1, 0.16] as const;
+const FOCUS = [0.3, 0.7] as const;
+
+function kenBurnsOf(kind: KenBurnsKind, depth: number, fx: number, fy: number): KenBurns {
   switch (kind) {
     case 'zoom-in':
       return { kind, zoom: [1, 1 + depth], x: [0.5, fx], y: [0.5, fy] };
@@ -44,6 +52,51 @@ export function kenBurnsFor(seed: string, index: number): KenBurns {
     case 'pan-up':
       return { kind, zoom: [1.14, 1.14 + depth / 4], x: [fx, fx], y: [0.9, 0.1] };
   }
+}
+
+/** The part of the still (fractions of its width and height) a frame shows at `zoom`, placed at x, y. */
+function window(
+  zoom: number,
+  x: number,
+  y: number,
+): { left: number; top: number; right: number; bottom: number } {
+  const shown = 1 / (OVERSAMPLE * zoom);
+  return {
+    left: x * (1 - shown),
+    top: y * (1 - shown),
+    right: x * (1 - shown) + shown,
+    bottom: y * (1 - shown) + shown,
+  };
+}
+
+/**
+ * The part of a still that stays on screen through every motion `kenBurnsFor` can pick, from
+ * its first frame to its last (fractions of the still's width and height): what a picture must
+ * keep its subject inside so no zoom or pan cuts it.
+ */
+let safeArea: { left: number; top: number; right: number; bottom: number } | undefined;
+
+export function kenBurnsSafeArea(): { left: number; top: number; right: number; bottom: number } {
+  if (safeArea) return { ...safeArea };
+  const safe = { left: 0, top: 0, right: 1, bottom: 1 };
+  // Every edge of the window moves monotonically with depth and focus: their extremes bound it.
+  for (const kind of KINDS)
+    for (const depth of DEPTH)
+      for (const fx of FOCUS)
+        for (const fy of FOCUS) {
+          const kb = kenBurnsOf(kind, depth, fx, fy);
+          for (let step = 0; step <= 100; step++) {
+            const t = step / 100;
+            const at = ([a, b]: [number, number]) => a + (b - a) * t;
+            const w = window(at(kb.zoom), at(kb.x), at(kb.y));
+            safe.left = Math.max(safe.left, w.left);
+            safe.top = Math.max(safe.top, w.top);
+            safe.right = Math.min(safe.right, w.right);
+            safe.bottom = Math.min(safe.bottom, w.bottom);
+          }
+        }
+  safeArea = safe;
+  return { ...safe };
 }
 
 const num = (v: number) => Number(v.toFixed(5)).toString();

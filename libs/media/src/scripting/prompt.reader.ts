@@ -24,6 +24,8 @@ export interface PromptSentence {
   preposition?: string;
   /** Primary subtag of the prompt's language. */
   language: string;
+  /** A head and the series of ideas after its colon: each item is said as the prompt wrote it. */
+  series?: boolean;
 }
 
 /** Pieces [from, to) of one sentence. */
@@ -56,7 +58,7 @@ export function readSentences(text: string, language: string): PromptSentence[] 
   return sentences;
 }
 
-function parseSentence(raw: string, language: string): PromptSentence[] {
+function parseSentence(raw: string, language: string, afterHead = false): PromptSentence[] {
   let text = tidyWhitespace(raw).replace(LIST_MARKER, '');
   // Greek asks with ";" (or its own U+037E), which is no clause boundary at a sentence's end.
   const greekQuestion = /\p{Script=Greek}/u.test(text) ? '[;\u037e]' : '(?!)';
@@ -84,16 +86,20 @@ function parseSentence(raw: string, language: string): PromptSentence[] {
       preposition: meta.preposition,
       language,
     };
-    return [first, ...parseSentence(`${rest.join('; ')}${marks}`, language)];
+    return [first, ...parseSentence(`${rest.join('; ')}${marks}`, language, true)];
   }
   if (isStyleNote(text)) return [];
-  const { text: content, cue } = stripSteering(text);
+  const { text: steered, cue } = stripSteering(text);
+  // "Explain how a rainbow forms, for curious kids": who it is for is steering, not narration.
+  const content = language === 'en' ? steered.replace(AUDIENCE, '') : steered;
   if (isStyleNote(content) || wordsOf(content).length === 0) return [];
-  const { pieces, joiners } = cutPieces(content, cue.list);
+  const series = cutSeries(content, language, afterHead);
+  const { pieces, joiners } = series ?? cutPieces(content, cue.list);
   return [
     {
       pieces,
       joiners,
+      series: series !== undefined,
       cue,
       terminal: cue.steered ? statementEnd(content) : terminal,
       topic: false,
@@ -101,6 +107,9 @@ function parseSentence(raw: string, language: string): PromptSentence[] {
     },
   ];
 }
+
+const AUDIENCE =
+  /,?\s+(?:aimed\s+at|for)\s+(?:(?:curious|young|little|small|older|smart|busy|complete|total|absolute)\s+)?(?:kids|children|toddlers|beginners|students|teens|teenagers|adults|grown-ups|seniors|newcomers|novices|everyone|anyone|experts|a\s+general\s+audience|(?:a\s+)?(?:young|general|non-technical|technical)\s+audience)$/i;
 
 // "Explain tides": a steering word followed by one word names a thing to show.
 const ONE_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'-]*$/u;
@@ -137,6 +146,95 @@ function statementEnd(text: string): string {
 // Candidate clause boundaries; `acceptBoundary` decides which of them really are.
 const BOUNDARY = /[;:]\s+|,\s+|\s+(?=(?:and|or|then)\s)|\s+(?=\d{1,2}[.)]\s)|、|，|；/gu;
 const NOT_A_NEW_ITEM = /^(?:e\.g\.|i\.e\.|for example|such as|like|including|especially|even|etc\b)/i;
+
+/**
+ * "Five facts about octopuses: they have three hearts, blue blood, and they can taste with their
+ * arms": after a colon, a series of three or more items (or two joined by the language's "and")
+ * is a list of ideas, each its own piece. In English an item with no subject of its own takes
+ * the "they have" of the item before it ("they have blue blood"), and the first item's "they"
+ * is the plural the head is about ("octopuses have three hearts"): both are the prompt's words.
+ */
+function cutSeries(
+  text: string,
+  language: string,
+  afterHead: boolean,
+): { pieces: string[]; joiners: string[] } | undefined {
+  // After "A guide to composting:" (a topic of its own) the whole sentence is the series.
+  const colon = afterHead ? undefined : /:\s+/u.exec(text);
+  if (!afterHead && (!colon || insideBrackets(text.slice(0, colon.index)))) return;
+  const head = colon ? text.slice(0, colon.index).trim() : '';
+  const tail = colon ? text.slice(colon.index + colon[0].length) : text;
+  if ((colon && wordsOf(head).length === 0) || /[;；:]/u.test(tail)) return;
+  const and = LIST_WORDS[language]?.and ?? 'and';
+  const andWords = new Set([and, ...(language === 'en' ? ['and'] : [])]);
+  const items: string[] = [];
+  const joiners: string[] = [];
+  let last = 0;
+  let joined = false;
+  for (const match of tail.matchAll(/,\s+/gu)) {
+    if (insideBrackets(tail.slice(0, match.index))) continue;
+    const after = tail.slice(match.index + match[0].length);
+    if (NOT_A_NEW_ITEM.test(after)) continue;
+    items.push(tail.slice(last, match.index));
+    const conjunction = new RegExp(`^(?:${[...andWords].join('|')})\\s+`, 'iu').exec(after)?.[0] ?? '';
+    if (conjunction) joined = true;
+    joiners.push(`${match[0]}${conjunction}`);
+    last = match.index + match[0].length + conjunction.length;
+  }
+  let final = tail.slice(last);
+  // "…, Spain and Egypt": the last item is joined by "and" without a comma.
+  if (!joined) {
+    const bare = new RegExp(
+      `\\s+(${[...andWords].join('|')})\\s+(?!.*\\s(?:${[...andWords].join('|')})\\s)`,
+      'iu',
+    ).exec(final);
+    if (
+      bare &&
+      wordsOf(final.slice(0, bare.index)).length > 0 &&
+      !insideBrackets(final.slice(0, bare.index))
+    ) {
+      items.push(final.slice(0, bare.index));
+      joiners.push(bare[0].replace(/^\s+/, ' '));
+      final = final.slice(bare.index + bare[0].length);
+      joined = true;
+    }
+  }
+  items.push(final);
+  if (items.some((item) => wordsOf(item).length === 0)) return;
+  if (items.length < 2 || (items.length === 2 && !joined)) return;
+  if (language === 'en') resolveEllipsis(head, items);
+  return colon ? { pieces: [head, ...items], joiners: [colon[0], ...joiners] } : { pieces: items, joiners };
+}
+
+const SUBJECT_VERB =
+  /^((?:they|we|you|it|he|she)\s+(?:have|has|had|are|is|were|was|can|could|use|get|need|eat|make|like|love)\s+)/i;
+const SUBJECT_PRONOUN =
+  /^(?:they|we|you|it|he|she|i|there|this|that|these|those|some|many|most|each|every|one|all)\b/i;
+
+const DETERMINER_START =
+  /^(?:the|a|an|its|his|her|their|our|this|these|those|thus|perhaps|as|is|was|has|does)\b/i;
+
+function resolveEllipsis(head: string, items: string[]): void {
+  for (let i = 1; i < items.length; i++) {
+    const shared = SUBJECT_VERB.exec(items[i - 1]!.trim())?.[1];
+    const item = items[i]!.trim();
+    if (
+      shared &&
+      wordsOf(item).length <= 3 &&
+      !SUBJECT_PRONOUN.test(item) &&
+      !/^(?:then|and|or)\b/i.test(item)
+    )
+      items[i] = `${shared.toLowerCase()}${item}`;
+    // "It starts as an egg, hatches as a caterpillar" → "it hatches as a caterpillar".
+    const singular = /^(it|he|she)\s/i.exec(items[i - 1]!.trim())?.[1];
+    if (singular && /^\p{Ll}+s\s/u.test(item) && !SUBJECT_PRONOUN.test(item) && !DETERMINER_START.test(item))
+      items[i] = `${singular.toLowerCase()} ${item}`;
+  }
+  // "Facts about octopuses: they have…" → "Octopuses have…".
+  const plural = /\b(?:about|of|on)\s+(?:the\s+)?(\p{L}+s)$/iu.exec(head)?.[1];
+  if (plural && /^they\s/i.test(items[0]!.trim()))
+    items[0] = items[0]!.trim().replace(/^they(?=\s)/i, plural.toLowerCase());
+}
 
 function cutPieces(text: string, list: boolean): { pieces: string[]; joiners: string[] } {
   const cut = cutAt(text, list);
@@ -236,6 +334,8 @@ export function splitClauses(clauses: Clause[], target: number): Clause[] {
 
 /** How strongly the sentence breaks before piece `k`. */
 function boundaryRank(sentence: PromptSentence, k: number): number {
+  // A series' head is its opening scene only when every item has a scene of its own.
+  if (sentence.series) return k === 1 ? 0 : 1;
   if (/^[;:；]$/u.test(sentence.joiners[k - 1]!.trim())) return 3;
   return /^(?:and\s+)?then\b/i.test(sentence.pieces[k]!.trim()) ? 2 : 1;
 }
@@ -252,7 +352,15 @@ export function renderClause(clause: Clause, lead: boolean | string = true): Ren
   let text = '';
   for (let i = from; i < to; i++) {
     const piece = sentence.pieces[i]!.trim();
-    if (i === from && from > 0) {
+    if (i === from && from > 0 && sentence.series) {
+      // An item of a series is said as written ("Then warm the pot"), without its "and".
+      text = piece.replace(/^(?:and|or|&)\s+/i, '');
+      if (LIST_WORDS[sentence.language])
+        text = text.replace(new RegExp(`^${LIST_WORDS[sentence.language]!.and}\\s+`, 'iu'), '');
+      // A short noun phrase ("Mercury") is shown ("Here we see Mercury."); a clause is said as it is.
+      const shown = isEnglish(sentence.language) && wordsOf(text).length <= 4;
+      cue = { steered: false, list: false, nounLead: shown ? 'Here we see' : undefined };
+    } else if (i === from && from > 0) {
       const stripped = stripSteering(piece.replace(LEADING_CONJUNCTION, ''));
       text = stripped.text;
       // An item split off a list of things to show is shown like the first ("We also see the

@@ -135,6 +135,23 @@ const FOREIGN: Record<string, { shots: string[]; lights: string[] }> = {
   },
 };
 
+/**
+ * The camera and light phrases this file adds to a description, in every language: they say how
+ * a scene is shot, not what it shows ("under a clear blue sky" is no sky scene), so a reader of
+ * the description for its things leaves them out.
+ */
+export function withoutCameraWords(description: string): string {
+  let out = description;
+  const phrases = [
+    ...SHOTS,
+    ...LIGHTS,
+    ...LONG_EXTRAS,
+    ...Object.values(FOREIGN).flatMap((f) => [...f.shots, ...f.lights]),
+  ].sort((a, b) => b.length - a.length);
+  for (const phrase of phrases) out = out.split(phrase).join(' ');
+  return out;
+}
+
 const MAX_DESCRIPTION_CHARS = 150;
 const MAX_SUBJECT_CHARS = 70;
 

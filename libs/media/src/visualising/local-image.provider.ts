@@ -1,255 +1,258 @@
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Image, SKRSContext2D } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../common/atomic-file';
 import { canvas } from '../common/canvas';
-import { FONT_FAMILY } from '../common/fonts';
 import { throwIfAborted } from '../common/media.errors';
-import { type GeneratedImage, type ImageInput, type ImageProvider, imageFrame } from '../common/media.types';
-import { cutAtWord, hash32, seededRandom, wrapWords } from '../common/text';
+import {
+  type ArtworkCredit,
+  type GeneratedImage,
+  type ImageInput,
+  type ImageProvider,
+  imageFrame,
+} from '../common/media.types';
+import { hash32, seededRandom } from '../common/text';
+import { kenBurnsSafeArea } from '../rendering/motion';
+import { withoutCameraWords } from '../scripting/scene.visuals';
+import { artworkPng, creditFor, loadArtwork } from './artwork';
+import { type Backdrop, hsl, paintBackdrop } from './backdrops';
+import { type NamedThing, readScene, type SceneReading, settingName } from './lexicon';
 
-type Motif = 'landscape' | 'water' | 'city' | 'space' | 'abstract';
+/** At most this many things besides the main subject. */
+const MAX_SUPPORTING = 3;
+/** At most this many copies of a counted thing ("five apples"). */
+const MAX_COUNT = 5;
 
-// The description picks the kind of picture, so an image at least hints at its scene.
-const MOTIF_WORDS: [Motif, RegExp][] = [
-  ['space', /\b(space|stars?|planets?|moon|night|galax\w*|universe|orbit|rocket|cosmos)\b/i],
-  ['water', /\b(sea|ocean|river|lake|water|rain|waves?|beach|coast|boat|ship|fish)\b/i],
-  [
-    'city',
-    /\b(city|cities|buildings?|streets?|roads?|towns?|factor\w*|office|skyline|bridge|empire|market)\b/i,
-  ],
-  [
-    'landscape',
-    /\b(hills?|mountains?|fields?|forests?|nature|garden|flowers?|trees?|farm|valley|meadow|hive|bees?|park)\b/i,
-  ],
-];
+/** A box in pixels. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
-export const PICTURE_FONT = `"${FONT_FAMILY}", sans-serif`;
-const MAX_TITLE_LINES = 2;
-const MAX_TITLE_CHARS = 48;
+/** One drawn thing: its artwork, where, how large. */
+interface Placed {
+  thing: NamedThing;
+  /** Centre and side of its square. */
+  cx: number;
+  cy: number;
+  size: number;
+}
 
 /**
- * Offline illustrations: a seeded drawing whose palette comes from the video's seed (so one
- * video's scenes belong together) and whose hue, motif and layout change with the scene index
- * and description (so no two scenes look alike), titled with the subject of the description.
- * The narration is not written on it: the renderer burns in the captions, timed to the speech
- * (docs/decisions.md#picture-titles).
+ * The illustrator (docs/decisions.md#the-illustrator): reads the things a scene's visual
+ * description names (else its narration) in the video's language, and draws them from one
+ * open-licensed artwork set over a backdrop chosen from the setting words, in the video's
+ * palette. One main subject large, up to three supporting things, small counts honoured, colour
+ * words tinting what they describe. Everything drawn stays inside the part of the frame that no
+ * Ken Burns zoom or pan cuts; no words are drawn (the captions carry them).
  */
 export class LocalImageProvider implements ImageProvider {
   async generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage> {
     throwIfAborted(signal);
-    const { width, height } = imageFrame(input);
-    const picture = canvas().createCanvas(width, height);
-    const ctx = picture.getContext('2d');
-    const random = seededRandom(`${input.seed}\u0000${input.sceneIndex}\u0000${input.description}`);
-
-    // Golden-angle steps give neighbouring scenes well separated hues.
-    const baseHue = hash32(input.seed) % 360;
-    const hue = (baseHue + input.sceneIndex * 137.508 + (hash32(input.description) % 30)) % 360;
-    const motif = motifFor(input.description, input.sceneIndex);
-
-    drawBackground(ctx, width, height, hue, random);
-    drawMotif(ctx, motif, width, height, hue, random);
-    drawBadge(
-      ctx,
-      width,
-      height,
-      `${input.sceneIndex + 1} / ${Math.max(input.sceneCount, input.sceneIndex + 1)}`,
-    );
-    drawTitle(ctx, width, height, sceneTitle(input.description));
-
-    const png = await picture.encode('png');
+    const { png, width, height, depicts, attribution } = await illustrate(input);
     throwIfAborted(signal);
     await writeFileAtomic(outPath, png);
-    return { path: outPath, width, height, mimeType: 'image/png', depicts: [], attribution: [] };
+    return { path: outPath, width, height, mimeType: 'image/png', depicts, attribution };
   }
 }
 
-function motifFor(description: string, sceneIndex: number): Motif {
-  for (const [motif, words] of MOTIF_WORDS) if (words.test(description)) return motif;
-  const fallback: Motif[] = ['abstract', 'landscape', 'abstract', 'water', 'space', 'city'];
-  return fallback[(hash32(description) + sceneIndex) % fallback.length]!;
+/** What the picture of a scene shows: the reading of its description, else of its narration. */
+export function readPicture(input: Pick<ImageInput, 'description' | 'narration' | 'language'>): SceneReading {
+  const language = input.language ?? 'en';
+  const fromDescription = readScene(withoutCameraWords(input.description), language);
+  if (fromDescription.things.length > 0 || !input.narration) return fromDescription;
+  const fromNarration = readScene(input.narration, language);
+  return {
+    things: fromNarration.things,
+    setting: fromDescription.setting ?? fromNarration.setting,
+  };
 }
 
-const hsl = (h: number, s: number, l: number, a = 1): string =>
-  `hsla(${Math.round(((h % 360) + 360) % 360)}, ${s}%, ${l}%, ${a})`;
+/** `depicts` of a reading: the drawn things (main first), then the setting. */
+export function depictsOf(reading: SceneReading): string[] {
+  const names = reading.things.slice(0, 1 + MAX_SUPPORTING).map((t) => t.name);
+  if (reading.setting) names.push(settingName(reading.setting));
+  return [...new Set(names)];
+}
 
-function drawBackground(ctx: SKRSContext2D, w: number, h: number, hue: number, random: () => number): void {
-  const angle = random() * Math.PI * 2;
-  const r = Math.hypot(w, h) / 2;
-  const cx = w / 2;
-  const cy = h / 2;
-  const g = ctx.createLinearGradient(
-    cx - Math.cos(angle) * r,
-    cy - Math.sin(angle) * r,
-    cx + Math.cos(angle) * r,
-    cy + Math.sin(angle) * r,
+export interface Illustration {
+  png: Buffer;
+  width: number;
+  height: number;
+  depicts: string[];
+  attribution: ArtworkCredit[];
+  /** Where each thing was drawn (for the specs: nothing leaves the safe area). */
+  placed: Placed[];
+  safe: Box;
+}
+
+/** What a scene's picture will show and where: no pixels yet. */
+export function compose(input: ImageInput) {
+  loadArtwork();
+  const size = imageFrame(input);
+  const width = Math.round(size.width);
+  const height = Math.round(size.height);
+  const reading = readPicture(input);
+  const things = reading.things.slice(0, 1 + MAX_SUPPORTING);
+  const random = seededRandom(`${input.seed}\u0000${input.sceneIndex}\u0000${input.description}`);
+  // One palette per video; each scene moves a little from it, so neighbours differ but belong together.
+  const hue = (hash32(input.seed) % 360) + ((input.sceneIndex * 47) % 90) - 45;
+  const backdrop: Backdrop = reading.setting ?? 'plain';
+  const safe = safeBox(width, height, input.motion ?? 'kenburns');
+  const placed = layout(
+    things,
+    safe,
+    input.sceneIndex,
+    seededRandom(`${input.seed}:layout:${input.sceneIndex}`),
   );
-  g.addColorStop(0, hsl(hue, 60, 22));
-  g.addColorStop(1, hsl(hue + 35 + random() * 40, 65, 55));
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, w, h);
-
-  // A soft light source somewhere in the upper half.
-  const lx = w * (0.15 + random() * 0.7);
-  const ly = h * (0.1 + random() * 0.35);
-  const glow = ctx.createRadialGradient(lx, ly, 0, lx, ly, Math.max(w, h) * 0.5);
-  glow.addColorStop(0, hsl(hue + 180, 80, 85, 0.55));
-  glow.addColorStop(1, hsl(hue + 180, 80, 85, 0));
-  ctx.fillStyle = glow;
-  ctx.fillRect(0, 0, w, h);
+  return { width, height, reading, things, random, hue, backdrop, safe, placed };
 }
 
-function drawMotif(
-  ctx: SKRSContext2D,
-  motif: Motif,
-  w: number,
-  h: number,
-  hue: number,
-  random: () => number,
-): void {
-  switch (motif) {
-    case 'landscape':
-      for (let layer = 0; layer < 4; layer++) {
-        const base = h * (0.5 + layer * 0.11);
-        ctx.beginPath();
-        ctx.moveTo(0, h);
-        const peaks = 3 + Math.floor(random() * 4);
-        for (let i = 0; i <= peaks; i++) {
-          ctx.lineTo((w * i) / peaks, base - random() * h * 0.18);
-        }
-        ctx.lineTo(w, h);
-        ctx.closePath();
-        ctx.fillStyle = hsl(hue + 90 + layer * 12, 45, 40 - layer * 7, 0.9);
-        ctx.fill();
-      }
-      break;
-    case 'water':
-      for (let band = 0; band < 6; band++) {
-        const y = h * (0.45 + band * 0.09);
-        const amp = h * (0.015 + random() * 0.025);
-        const freq = (2 + random() * 4) * ((Math.PI * 2) / w);
-        const phase = random() * Math.PI * 2;
-        ctx.beginPath();
-        ctx.moveTo(0, h);
-        for (let x = 0; x <= w; x += 8) ctx.lineTo(x, y + Math.sin(x * freq + phase) * amp);
-        ctx.lineTo(w, h);
-        ctx.closePath();
-        ctx.fillStyle = hsl(hue + 190, 60, 45 - band * 5, 0.55);
-        ctx.fill();
-      }
-      break;
-    case 'city': {
-      let x = -random() * 40;
-      while (x < w) {
-        const bw = w * (0.05 + random() * 0.08);
-        const bh = h * (0.2 + random() * 0.45);
-        ctx.fillStyle = hsl(hue + 200, 25, 14 + random() * 14, 0.95);
-        ctx.fillRect(x, h - bh, bw - 4, bh);
-        ctx.fillStyle = hsl(50, 90, 75, 0.8);
-        for (let wy = h - bh + 12; wy < h - 12; wy += 22) {
-          for (let wx = x + 8; wx < x + bw - 14; wx += 16) if (random() < 0.45) ctx.fillRect(wx, wy, 7, 10);
-        }
-        x += bw;
-      }
-      break;
-    }
-    case 'space':
-      for (let i = 0; i < 160; i++) {
-        ctx.fillStyle = `rgba(255,255,255,${0.3 + random() * 0.7})`;
-        ctx.beginPath();
-        ctx.arc(random() * w, random() * h, random() * 2.2 + 0.3, 0, Math.PI * 2);
-        ctx.fill();
-      }
-      for (let i = 0; i < 2; i++) {
-        const r = Math.min(w, h) * (0.08 + random() * 0.14);
-        const px = w * (0.2 + random() * 0.6);
-        const py = h * (0.2 + random() * 0.45);
-        const g = ctx.createRadialGradient(px - r / 3, py - r / 3, r / 8, px, py, r);
-        g.addColorStop(0, hsl(hue + 60 + i * 120, 70, 70));
-        g.addColorStop(1, hsl(hue + 60 + i * 120, 60, 25));
-        ctx.fillStyle = g;
-        ctx.beginPath();
-        ctx.arc(px, py, r, 0, Math.PI * 2);
-        ctx.fill();
-      }
-      break;
-    default: {
-      const count = 7 + Math.floor(random() * 8);
-      for (let i = 0; i < count; i++) {
-        const size = Math.min(w, h) * (0.05 + random() * 0.22);
-        const x = random() * w;
-        const y = random() * h * 0.8;
-        ctx.fillStyle = hsl(hue + random() * 160 - 80, 70, 45 + random() * 30, 0.35 + random() * 0.4);
-        ctx.strokeStyle = hsl(hue + 180, 70, 85, 0.6);
-        ctx.lineWidth = 3;
-        const kind = Math.floor(random() * 3);
-        ctx.beginPath();
-        if (kind === 0) ctx.arc(x, y, size, 0, Math.PI * 2);
-        else if (kind === 1) ctx.roundRect(x - size, y - size * 0.7, size * 2, size * 1.4, size * 0.2);
-        else {
-          ctx.moveTo(x, y - size);
-          ctx.lineTo(x + size, y + size);
-          ctx.lineTo(x - size, y + size);
-          ctx.closePath();
-        }
-        ctx.fill();
-        if (random() < 0.4) ctx.stroke();
-      }
-    }
+export async function illustrate(input: ImageInput): Promise<Illustration> {
+  const { width, height, reading, things, random, hue, backdrop, safe, placed } = compose(input);
+  const picture = canvas().createCanvas(width, height);
+  const ctx = picture.getContext('2d');
+  paintBackdrop(backdrop, { ctx, w: width, h: height, hue, random });
+
+  const images = new Map<string, Image>();
+  for (const p of placed) {
+    const key = `${p.thing.hexcode}:${Math.round(p.size)}`;
+    if (!images.has(key))
+      images.set(
+        key,
+        await canvas().loadImage(artworkPng(p.thing.hexcode, Math.round(p.size), sensibleColour(p.thing))),
+      );
   }
+  for (const p of placed) drawShadow(ctx, p, backdrop);
+  for (const p of placed) {
+    const image = images.get(`${p.thing.hexcode}:${Math.round(p.size)}`)!;
+    ctx.drawImage(image, p.cx - p.size / 2, p.cy - p.size / 2, p.size, p.size);
+  }
+
+  const png = await picture.encode('png');
+  const drawn = [...new Set(placed.map((p) => p.thing.hexcode))];
+  return {
+    png,
+    width,
+    height,
+    depicts: depictsOf({ things, setting: reading.setting }),
+    attribution: drawn.map(creditFor),
+    placed,
+    safe,
+  };
 }
 
-function drawBadge(ctx: SKRSContext2D, w: number, h: number, label: string): void {
-  const size = Math.round(Math.min(w, h) * 0.03);
-  ctx.font = `bold ${size}px ${PICTURE_FONT}`;
-  const pad = size * 0.6;
-  const textWidth = ctx.measureText(label).width;
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.45)';
-  ctx.beginPath();
-  ctx.roundRect(pad, pad, textWidth + pad * 2, size + pad * 1.4, size * 0.4);
-  ctx.fill();
-  ctx.fillStyle = '#ffffff';
-  ctx.textBaseline = 'top';
-  ctx.fillText(label, pad * 2, pad * 1.7);
+/** A colour word tints a thing unless its artwork is that colour already ("red apple"). */
+function sensibleColour(thing: NamedThing) {
+  if (!thing.colour) return undefined;
+  if (thing.name.toLowerCase().includes(thing.colour.name)) return undefined;
+  return thing.colour;
 }
 
 /**
- * A picture's title: the subject that opens its description, before the first comma or
- * sentence end ("The draisine of 1817, close-up, in warm light" → "The draisine of 1817"),
- * cut at a word to a short line.
+ * The part of the frame every thing stays inside: with Ken Burns, the part no zoom or pan of
+ * rendering/motion.ts ever moves off screen; without motion, the frame less a margin. A little
+ * room is kept from its edges for the shadows.
  */
-export function sceneTitle(description: string): string {
-  const subject = description
-    .trim()
-    .split(/[,;:.!?、，；。！？]/u)[0]!
-    .trim();
-  return cutAtWord(subject, MAX_TITLE_CHARS);
+export function safeBox(width: number, height: number, motion: 'kenburns' | 'none'): Box {
+  const area =
+    motion === 'kenburns' ? kenBurnsSafeArea() : { left: 0.06, top: 0.06, right: 0.94, bottom: 0.94 };
+  const pad = Math.min(width, height) * 0.015;
+  return {
+    x: width * area.left + pad,
+    y: height * area.top + pad,
+    w: width * (area.right - area.left) - pad * 2,
+    h: height * (area.bottom - area.top) - pad * 2,
+  };
 }
 
-/** The title in large letters across the upper third, where captions rarely sit. */
-export function drawTitle(ctx: SKRSContext2D, w: number, h: number, title: string): void {
-  const text = title.trim();
-  if (text === '') return;
-  const fontSize = Math.round(Math.min(w, h) * 0.07);
-  const maxWidth = w * 0.84;
-  ctx.font = `bold ${fontSize}px ${PICTURE_FONT}`;
-  let lines = wrapWords(text, (line) => ctx.measureText(line).width <= maxWidth);
-  if (lines.length > MAX_TITLE_LINES) {
-    lines = lines.slice(0, MAX_TITLE_LINES);
-    let last = `${lines[MAX_TITLE_LINES - 1]}…`;
-    while (ctx.measureText(last).width > maxWidth && last.length > 2)
-      last = `${last.slice(0, -2).trimEnd()}…`;
-    lines[MAX_TITLE_LINES - 1] = last;
+/** Squares of side `size` in a box: `n` of them in rows, centred. */
+function grid(box: Box, n: number): { cx: number; cy: number; size: number }[] {
+  let best = { cols: 1, rows: 1, size: 0 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const size = Math.min(box.w / cols, box.h / rows);
+    if (size > best.size) best = { cols, rows, size };
   }
-  const lineHeight = Math.round(fontSize * 1.25);
-  const top = Math.round(h * 0.2);
-  ctx.fillStyle = '#ffffff';
-  ctx.textBaseline = 'top';
-  ctx.textAlign = 'center';
-  ctx.shadowColor = 'rgba(0, 0, 0, 0.75)';
-  ctx.shadowBlur = Math.round(fontSize * 0.15);
-  lines.forEach((line, i) => {
-    ctx.fillText(line, w / 2, top + i * lineHeight);
-  });
-  ctx.shadowBlur = 0;
-  ctx.textAlign = 'left';
+  const out: { cx: number; cy: number; size: number }[] = [];
+  const { cols, rows, size } = best;
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? n - row * cols : cols;
+    const col = i % cols;
+    out.push({
+      cx: box.x + box.w / 2 + (col - (inRow - 1) / 2) * size,
+      cy: box.y + box.h / 2 + (row - (rows - 1) / 2) * size,
+      size,
+    });
+  }
+  return out;
+}
+
+/**
+ * Where the things go: the main subject (its count of copies) in the larger part of the safe
+ * box, the supporting things in a column or row beside it; the side alternates with the scene.
+ */
+function layout(things: NamedThing[], safe: Box, sceneIndex: number, random: () => number): Placed[] {
+  if (things.length === 0) return [];
+  const [main, ...supporting] = things as [NamedThing, ...NamedThing[]];
+  const wide = safe.w >= safe.h;
+  const flip = (sceneIndex + Math.floor(random() * 2)) % 2 === 1;
+  let mainBox: Box = safe;
+  let sideBox: Box | undefined;
+  if (supporting.length > 0) {
+    const share = 0.66;
+    if (wide) {
+      const mw = safe.w * share;
+      mainBox = { ...safe, x: flip ? safe.x + safe.w - mw : safe.x, w: mw };
+      sideBox = { ...safe, x: flip ? safe.x : safe.x + mw, w: safe.w - mw };
+    } else {
+      const mh = safe.h * share;
+      mainBox = { ...safe, y: flip ? safe.y + safe.h - mh : safe.y, h: mh };
+      sideBox = { ...safe, y: flip ? safe.y : safe.y + mh, h: safe.h - mh };
+    }
+  }
+  const placed: Placed[] = [];
+  const copies = Math.min(MAX_COUNT, Math.max(1, main.count));
+  // Each artwork fills 86 % of its cell: room for its shadow and air between neighbours.
+  for (const cell of grid(mainBox, copies))
+    placed.push({ thing: main, cx: cell.cx, cy: cell.cy, size: cell.size * 0.86 });
+  if (sideBox) {
+    const cells = grid(sideBox, supporting.length);
+    // Supporting things stay smaller than the main subject (than one of its copies when counted).
+    const cap = (placed[0]?.size ?? 0) * (copies > 1 ? 0.9 : 0.6);
+    supporting.forEach((thing, i) => {
+      const cell = cells[i]!;
+      placed.push({ thing, cx: cell.cx, cy: cell.cy, size: Math.min(cell.size * 0.8, cap) });
+    });
+  }
+  return placed;
+}
+
+/** A soft shadow under a thing, as if lit from above. */
+function drawShadow(ctx: SKRSContext2D, p: Placed, backdrop: Backdrop): void {
+  const dark = backdrop === 'night' || backdrop === 'space';
+  const rx = p.size * 0.36;
+  const ry = p.size * 0.07;
+  const cy = p.cy + p.size * 0.44;
+  const g = ctx.createRadialGradient(p.cx, cy, 0, p.cx, cy, rx);
+  g.addColorStop(0, dark ? 'rgba(0,0,0,0.45)' : 'rgba(0,0,0,0.28)');
+  g.addColorStop(1, 'rgba(0,0,0,0)');
+  ctx.save();
+  ctx.translate(p.cx, cy);
+  ctx.scale(1, ry / rx);
+  ctx.translate(-p.cx, -cy);
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(p.cx, cy, rx, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  if (dark) {
+    // On a dark backdrop a faint light behind the thing keeps it readable.
+    const halo = ctx.createRadialGradient(p.cx, p.cy, p.size * 0.2, p.cx, p.cy, p.size * 0.56);
+    halo.addColorStop(0, hsl(0, 0, 100, 0.16));
+    halo.addColorStop(1, hsl(0, 0, 100, 0));
+    ctx.fillStyle = halo;
+    ctx.fillRect(p.cx - p.size * 0.56, p.cy - p.size * 0.56, p.size * 1.12, p.size * 1.24);
+  }
 }

@@ -10,7 +10,13 @@ const charges = [
   { item: chargeItems.image(sceneId(1)), amount: 1 },
   { item: chargeItems.narration, amount: 2 },
 ];
-const approval = { videoId: VIDEO_ID, run: 1, charges, resumeStage: 'visualising' as const, isRetry: false };
+const approval = {
+  videoId: VIDEO_ID,
+  run: 1,
+  charges: [],
+  resumeStage: 'visualising' as const,
+  isRetry: false,
+};
 
 function setup(refuse: { slot?: boolean; credits?: { required: number; available: number } } = {}) {
   const v = fakeVideos(aVideo({ status: 'refining', stage: 'refining', awaitingApproval: true }));
@@ -23,7 +29,8 @@ function setup(refuse: { slot?: boolean; credits?: { required: number; available
     },
   };
   const chargeService: Pick<ChargeService, 'chargesDue' | 'chargeForRun'> = {
-    chargesDue: async () => [],
+    // The run is priced inside the approval's transaction: these are the charges it books.
+    chargesDue: async () => charges,
     chargeForRun: async (...args) => {
       chargeCalls.push(args.slice(0, 2));
       if (refuse.credits)
@@ -31,7 +38,12 @@ function setup(refuse: { slot?: boolean; credits?: { required: number; available
       return 3;
     },
   };
-  const { approveProduction } = createApprovalActivities({ videos: v.videos, slots, charges: chargeService });
+  const { approveProduction } = createApprovalActivities({
+    videos: v.videos,
+    slots,
+    charges: chargeService,
+    assets: { findShared: async () => new Map() },
+  });
   const approve = () => activityEnv().run(approveProduction, approval);
   return { ...v, slotChecks, chargeCalls, approve };
 }

@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import type { AssetRepository } from '@vidgen/assets';
 import type { Database, Transaction } from '@vidgen/db';
 import type { ChargeService } from '@vidgen/ledger';
 import { credits } from '@vidgen/metrics';
@@ -13,6 +14,7 @@ export interface ApprovalDeps {
   videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
   slots: Pick<VideoSlots, 'assertFree'>;
   charges: Pick<ChargeService, 'chargesDue' | 'chargeForRun'>;
+  assets: Pick<AssetRepository, 'findShared'>;
 }
 
 type GateActivities = Pick<
@@ -26,7 +28,7 @@ type GateActivities = Pick<
  * slot and the move into scripting). Each commits once under its event key, and its outcome
  * can be settled once (settleOutcome) when the workflow never heard back.
  */
-export function createApprovalActivities({ videos, slots, charges }: ApprovalDeps): GateActivities {
+export function createApprovalActivities({ videos, slots, charges, assets }: ApprovalDeps): GateActivities {
   /**
    * Inside the step's transaction, after the slot check locked the account: locks the video row
    * (the order everywhere: account, then video) and says whether the step is already done;
@@ -49,25 +51,43 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
     return false;
   }
 
+  /** What a run costs for the scenes as they stand (in `trx`: as they stand under its locks). */
+  async function price(video: WorkflowVideo, trx?: Transaction<Database>) {
+    const scenes = await videos.scenes.list(video.accountId, video.id, trx);
+    const due = await charges.chargesDue(
+      video.accountId,
+      video.id,
+      scenes.map((s) => ({
+        id: s.id,
+        narration: s.narration,
+        hasImage: Boolean(s.imageAssetId),
+        hasNarration: Boolean(s.narrationAssetId),
+      })),
+      trx,
+    );
+    return { scenes, charges: due };
+  }
+
   return {
     async planProduction(raw) {
       const input = parseInput(schemas.plan, raw);
       const video = await loadVideo(videos, input.videoId);
-      const scenes = await videos.scenes.list(video.accountId, video.id);
-      const due = await charges.chargesDue(
-        video.accountId,
-        video.id,
-        scenes.map((s) => ({
-          id: s.id,
-          narration: s.narration,
-          hasImage: Boolean(s.imageAssetId),
-          hasNarration: Boolean(s.narrationAssetId),
-        })),
-      );
-      return { sceneIds: scenes.map((s) => s.id), charges: due };
+      const { scenes, charges: due } = await price(video);
+      const missingFrom = scenes.some((s) => !s.imageAssetId)
+        ? ('visualising' as const)
+        : scenes.some((s) => !s.narrationAssetId)
+          ? ('narrating' as const)
+          : undefined;
+      return { sceneIds: scenes.map((s) => s.id), charges: due, ...(missingFrom && { missingFrom }) };
     },
 
-    /** The slot, the charges and the move into production commit together, once per run. */
+    /**
+     * The slot, the charges and the move into production commit together, once per run. The run
+     * is priced here, inside the transaction, after the video row and every asset its scenes or
+     * options reference are locked: the scenes cannot change and those assets cannot be deleted
+     * until it commits, so what is charged is what the run will make. The plan's `charges` (priced
+     * before) are not trusted.
+     */
     async approveProduction(raw) {
       const input = parseInput(schemas.approve, raw);
       const video = await loadVideo(videos, input.videoId);
@@ -78,9 +98,15 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
           if (await videos.events.has(video.accountId, video.id, key, trx)) return;
           await slots.assertFree(video.accountId, { excludeVideoId: video.id }, trx);
           if (await alreadyDone(video, key, eventKeys.run.approvalAbandoned(input.run), trx)) return;
+          const referenced = (await videos.scenes.list(video.accountId, video.id, trx)).flatMap((s) =>
+            s.imageAssetId ? [s.imageAssetId] : [],
+          );
+          if (video.options.music) referenced.push(video.options.music.asset_id);
+          await assets.findShared(video.accountId, referenced, trx);
+          const run = await price(video, trx);
           charged = await charges.chargeForRun(
             video.accountId,
-            { videoId: video.id, run: input.run, charges: input.charges, isRetry: input.isRetry },
+            { videoId: video.id, run: input.run, charges: run.charges, isRetry: input.isRetry },
             trx,
           );
           await videos.events.record(
@@ -93,7 +119,7 @@ export function createApprovalActivities({ videos, slots, charges }: ApprovalDep
               stage: input.resumeStage,
               awaitingApproval: false,
               failureReason: null,
-              data: { run: input.run, credits_charged: charged, charges: input.charges },
+              data: { run: input.run, credits_charged: charged, charges: run.charges },
               set: { credits_charged_delta: charged },
             },
             trx,

@@ -49,7 +49,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     // noticed within the proxy's heartbeat timeout, not its two-minute start-to-close.
     writeScript: (input) => heartbeating(() => script.writeScript(input)),
     refineScript: (input) => heartbeating(() => script.refineScript(input)),
-    ...createApprovalActivities({ videos, slots, charges }),
+    ...createApprovalActivities({ videos, slots, charges, assets }),
     ...createSceneImageActivity({ videos, providers, runStep, stock: deps.stock }),
     ...createNarrationActivity({ videos, providers, runStep }),
     ...createCurateActivity({ videos, runStep }),
@@ -57,7 +57,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createRenderSegmentActivity({ videos, assets, storage, renderer, runStep }),
     ...createRefundActivity({ videos, charges }),
     ...createSceneEditActivity({ videos }),
-    ...createCleanupActivities({ videos, assets, storage }),
+    ...createCleanupActivities({ videos, assets, storage, charges }),
   };
   return deps.mediaOrder
     ? { ...activities, ...inMediaOrder(deps.mediaOrder, videos, activities) }

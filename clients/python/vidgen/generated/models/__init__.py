@@ -50,6 +50,7 @@ from .output_dto_resolution_type_0 import OutputDtoResolutionType0
 from .output_options_dto import OutputOptionsDto
 from .output_options_dto_fps import OutputOptionsDtoFps
 from .output_options_dto_resolution import OutputOptionsDtoResolution
+from .providers_dto import ProvidersDto
 from .purchase_dto import PurchaseDto
 from .purchase_dto_plan import PurchaseDtoPlan
 from .purchase_result_dto import PurchaseResultDto
@@ -60,6 +61,7 @@ from .ready_dto import ReadyDto
 from .ready_dto_status import ReadyDtoStatus
 from .regenerate_dto import RegenerateDto
 from .scene_record_dto import SceneRecordDto
+from .stage_provider_dto import StageProviderDto
 from .update_asset_dto import UpdateAssetDto
 from .update_callback_dto import UpdateCallbackDto
 from .update_scene_dto import UpdateSceneDto
@@ -141,6 +143,7 @@ __all__ = (
     "OutputOptionsDto",
     "OutputOptionsDtoFps",
     "OutputOptionsDtoResolution",
+    "ProvidersDto",
     "PurchaseDto",
     "PurchaseDtoPlan",
     "PurchaseResultDto",
@@ -151,6 +154,7 @@ __all__ = (
     "ReadyDtoStatus",
     "RegenerateDto",
     "SceneRecordDto",
+    "StageProviderDto",
     "UpdateAssetDto",
     "UpdateCallbackDto",
     "UpdateSceneDto",

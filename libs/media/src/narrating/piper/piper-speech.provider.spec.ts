@@ -84,7 +84,7 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
     expect(rms).toBeGreaterThan(0.02);
   });
 
-  it('lasts about 1/speed as long at speeds 1.6, 2 and 0.5 (within 15 %, PRODUCT §14)', async () => {
+  it('lasts about 1/speed as long at speeds 1.6, 2 and 0.5 (within 15 %)', async () => {
     installed();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-piper-'));
     const normal = await provider.synthesize(

@@ -1,0 +1,47 @@
+import type { Selectable, VideosTable } from '@vidgen/db';
+import type { FailureReason, Stage } from '@vidgen/workflows';
+import { type Video, type VideoOptions, videoOptions } from './video.types';
+
+/** The columns of a video record, and the record from them (the repository and the event log's snapshots alike). */
+export const VIDEO_COLUMNS = [
+  'id',
+  'account_id',
+  'prompt',
+  'status',
+  'stage',
+  'awaiting_approval',
+  'scene_count',
+  'options',
+  'failure_reason',
+  'credits_charged',
+  'credits_refunded',
+  'video_asset_id',
+  'audio_asset_id',
+  'thumbnail_asset_id',
+  'subtitles_asset_id',
+  'created_at',
+  'updated_at',
+] as const;
+export type VideoRow = Pick<Selectable<VideosTable>, (typeof VIDEO_COLUMNS)[number]>;
+
+export function toVideo(row: VideoRow): Video {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    prompt: row.prompt,
+    status: row.status,
+    stage: row.stage as Stage | null,
+    awaitingApproval: row.awaiting_approval,
+    sceneCount: row.scene_count,
+    options: videoOptions(row.options as VideoOptions),
+    failureReason: (row.failure_reason as FailureReason | null) ?? null,
+    creditsCharged: row.credits_charged,
+    creditsRefunded: row.credits_refunded,
+    videoAssetId: row.video_asset_id,
+    audioAssetId: row.audio_asset_id,
+    thumbnailAssetId: row.thumbnail_asset_id,
+    subtitlesAssetId: row.subtitles_asset_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
