@@ -463,6 +463,11 @@ describe('the web dashboard in a real browser', () => {
       async () => ((await estimate()) === before - 2 ? true : undefined),
       'the estimate to drop again',
     );
+    // Back to a drawn picture for scene 1, which the finished video's checks below expect.
+    const reverted = await owner.api.patch(`/videos/${videoId}/scenes/${withClip[0].id}`, {
+      video_asset_id: null,
+    });
+    expect(reverted.body).toMatchObject({ video_asset_id: null, image_asset_id: null });
     await shot('video-review');
 
     await approve.click();
