@@ -94,7 +94,7 @@ export class ChargeService {
   }
 
   /**
-   * PRODUCT §12: refunds what is held for items of `scenes` that were never made (heldForUnmade),
+   * Refunds what is held for items of `scenes` that were never made (heldForUnmade),
    * inside the caller's transaction, each keyed by video, occasion and item so it happens once.
    * Returns the refunds this call made (none for a repeat).
    */

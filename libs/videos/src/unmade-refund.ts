@@ -7,7 +7,7 @@ import type { VideoRepository } from './video.repository';
 export type UnmadeRefunder = Pick<ChargeService, 'refundUnmade'>;
 
 /**
- * Only what was produced stays paid (PRODUCT §12): when a video is deleted or a regenerate
+ * Only what was produced stays paid (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): when a video is deleted or a regenerate
  * replaces its script, the credits held for its current scenes' images and narration that were
  * never made go back. Runs inside the caller's transaction, which must not have locked the video
  * yet (lock order everywhere: the account, then the video); the ledger entries and the video's

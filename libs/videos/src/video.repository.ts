@@ -80,7 +80,7 @@ export class VideoRepository {
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
       // A video at the review gate is `pending`, which the interface counts as in progress: it
-      // holds its slot until it is deleted or fails (PRODUCT §12).
+      // holds its slot until it is deleted or fails (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
       .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
     const { n } = await q.executeTakeFirstOrThrow();
@@ -88,7 +88,7 @@ export class VideoRepository {
   }
 
   /**
-   * Whether any live video of the account references an asset (PRODUCT §8, §12): as a scene's
+   * Whether any live video of the account references an asset (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): as a scene's
    * image or narration (generated or the client's), as an image of the client's script before
    * its scenes exist (`client_scenes`), or as its music (`options.music.asset_id`). Whatever the
    * video's state: a failed video's retry and a video at the gate need them as much as a running one.

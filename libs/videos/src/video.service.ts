@@ -198,7 +198,7 @@ export class VideoService {
   }
 
   /**
-   * State comes before content (PRODUCT §12): scenes change only while the video awaits approval,
+   * State comes before content (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): scenes change only while the video awaits approval,
    * so a completed, failed or running video refuses any scene edit with 409 INVALID_STATE before
    * its body is looked at. The api checks this before it validates the body; the workflow checks
    * it again when the edit arrives.

@@ -4,7 +4,7 @@ import { VideoService } from '@vidgen/videos';
 import type { Request } from 'express';
 
 /**
- * Scene edits check the video's state before their body (PRODUCT §12): guards run before the
+ * Scene edits check the video's state before their body (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): guards run before the
  * validation pipe, so a completed, failed or running video answers 409 INVALID_STATE whatever
  * the body holds, and an unknown video 404. Runs after the global auth guard, which sets the principal.
  */

@@ -36,7 +36,7 @@ export function createCleanupActivities({
         await videos.events.lock(accountId, videoId, trx);
         if (await videos.events.has(accountId, videoId, key, trx)) return false;
         // What the old scenes held for images and narration never made goes back; the new
-        // script is priced afresh at its approval (PRODUCT §12).
+        // script is priced afresh at its approval (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
         const refunded = await refundUnmade(
           { videos, charges },
           video,
@@ -46,7 +46,7 @@ export function createCleanupActivities({
         );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
-        // What another video still uses stays (PRODUCT §8: an asset a video references is in use).
+        // What another video still uses stays (an asset a video references is in use: docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
         const kept = await videos.assetsUsedElsewhere(accountId, videoId, trx);
         const removed = await assets.markVideoDeleted(accountId, videoId, trx, kept);
         await videos.events.record(

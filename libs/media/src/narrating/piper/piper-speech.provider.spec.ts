@@ -7,6 +7,7 @@ import { ProviderError } from '../../common/media.errors';
 import { LocalSpeechProvider } from '../local-speech.provider';
 import { parseWavHeader } from '../wav';
 import { phonemeIds, splitClauses, wordWeights } from './piper-phonemes';
+import { runPiper } from './piper-runtime';
 import { PiperSpeechProvider } from './piper-speech.provider';
 import { DEFAULT_PIPER_VOICE, findPiperVoices, missingVoiceMessage, toolsVoicesDir } from './piper-voices';
 
@@ -99,6 +100,36 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
       const ratio = (other.durationSeconds / normal.durationSeconds) * speed;
       expect(ratio, `speed ${speed}`).toBeGreaterThan(0.85);
       expect(ratio, `speed ${speed}`).toBeLessThan(1.15);
+    }
+  });
+
+  it('runs the model on a thread of its own: the event loop keeps turning while a sentence is inferred', async () => {
+    const voice = installed();
+    const ids = phonemeIds(
+      'ðə ɹˈɪvɚ kˈæɹiz sˈɪlt fɹʌm ðə mˈaʊntənz tə ðə sˈiː, ænd ðə dˈɛltə ɡɹˈoʊz ˈiːtʃ jˈɪɹ.'
+        .repeat(3)
+        .normalize('NFD'),
+      voice.config.phoneme_id_map,
+    );
+    const scales: [number, number, number] = [0.667, 1, 0.8];
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    // The first run loads the session; the second is inference alone. Each is counted.
+    for (const label of ['load and run', 'run']) {
+      turns = 0;
+      done = false;
+      setImmediate(spin);
+      const audio = await runPiper({ model: voice.modelPath, ids, scales }).finally(() => {
+        done = true;
+      });
+      expect(audio.length).toBeGreaterThan(voice.config.audio.sample_rate * 2);
+      // On the main thread (onnxruntime-node's create and run are synchronous underneath), the
+      // loop would turn once or twice around each; on its own thread, thousands of times.
+      expect(turns, label).toBeGreaterThan(200);
     }
   });
 

@@ -12,6 +12,7 @@ import {
   splitClauses,
   wordWeights,
 } from './piper-phonemes';
+import { runPiper } from './piper-runtime';
 import {
   findPiperVoices,
   type InstalledPiperVoice,
@@ -39,32 +40,15 @@ export function lengthScaleFor(voiceScale: number, speed: number): number {
 /** A clause's closing pause (",", ":", ";"), weighed against a word's phonemes. */
 const CLAUSE_PAUSE_WEIGHT = 3;
 
-type Ort = typeof import('onnxruntime-node');
-type Session = import('onnxruntime-node').InferenceSession;
-
-let runtime: Ort | undefined;
-
-/** onnxruntime-node, loaded on the first synthesis with a Piper voice (never by the api). */
-function ort(): Ort {
-  runtime ??= require('onnxruntime-node') as Ort;
-  return runtime;
-}
-
-/** Whether this process has loaded the ONNX runtime (a spec checks the api never does). */
-export function piperRuntimeLoaded(): boolean {
-  return runtime !== undefined;
-}
-
 /**
  * Neural narration with Piper voices: the voice's VITS model in ONNX, run with onnxruntime-node
- * (its run is asynchronous, on the runtime's own threads, so the event loop stays free), one
- * session per voice kept for the process's life; phonemes from the espeak-ng the project ships.
+ * on a thread of its own (piper-runtime.ts: the event loop stays free), one session per voice
+ * kept for the process's life; phonemes from the espeak-ng the project ships.
  * Each sentence is synthesised on its own, as Piper does; an abort stops between sentences and
  * rejects at once. Word timings come from the phoneme counts of each word within its sentence
  * (the published voices report no phoneme durations).
  */
 export class PiperSpeechProvider implements SpeechProvider {
-  private readonly sessions = new Map<string, Promise<Session>>();
   private readonly dirs: string[];
 
   constructor(opts: { voicesDir?: string; dirs?: string[] } = {}) {
@@ -99,7 +83,6 @@ export class PiperSpeechProvider implements SpeechProvider {
     } catch (err) {
       throw new ProviderError((err as Error).message, false, { cause: err });
     }
-    const session = await this.session(voice);
     const clauses = splitClauses(text);
     let phonemes: string[];
     try {
@@ -121,7 +104,7 @@ export class PiperSpeechProvider implements SpeechProvider {
     const silence = new Int16Array(Math.round((SENTENCE_SILENCE_SECONDS / speed) * rate));
     for (const sentence of sentences(clauses, phonemes)) {
       throwIfAborted(signal);
-      const audio = await this.infer(session, voice, sentence, speed, signal);
+      const audio = await this.infer(voice, sentence, speed, signal);
       if (chunks.length > 0) {
         chunks.push(silence);
         samples += silence.length;
@@ -143,50 +126,30 @@ export class PiperSpeechProvider implements SpeechProvider {
     };
   }
 
-  private session(voice: InstalledPiperVoice): Promise<Session> {
-    let s = this.sessions.get(voice.modelPath);
-    if (!s) {
-      s = ort()
-        .InferenceSession.create(voice.modelPath, {
-          // One thread per run: narrations of several scenes run side by side on the cores.
-          intraOpNumThreads: 1,
-          interOpNumThreads: 1,
-          graphOptimizationLevel: 'all',
-        })
-        .catch((err: unknown) => {
-          this.sessions.delete(voice.modelPath);
-          throw new ProviderError(`Piper voice ${voice.name} could not be loaded: ${String(err)}`, false, {
-            cause: err,
-          });
-        });
-      this.sessions.set(voice.modelPath, s);
-    }
-    return s;
-  }
-
   private async infer(
-    session: Session,
     voice: InstalledPiperVoice,
     sentence: PiperSentence,
     speed: number,
     signal?: AbortSignal,
   ): Promise<Int16Array> {
-    const { Tensor } = ort();
-    const ids = phonemeIds(sentence.phonemes, voice.config.phoneme_id_map);
     const inf = voice.config.inference;
-    const feeds: Record<string, InstanceType<Ort['Tensor']>> = {
-      input: new Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
-      input_lengths: new Tensor('int64', BigInt64Array.from([BigInt(ids.length)]), [1]),
-      scales: new Tensor(
-        'float32',
-        Float32Array.from([inf.noise_scale, lengthScaleFor(inf.length_scale, speed), inf.noise_w]),
-        [3],
-      ),
-    };
-    if ((voice.config.num_speakers ?? 1) > 1) feeds.sid = new Tensor('int64', BigInt64Array.from([0n]), [1]);
-    const run = session.run(feeds);
-    const out = await (signal ? abortable(run, signal) : run);
-    const audio = out[session.outputNames[0]!]!.data as Float32Array;
+    let audio: Float32Array;
+    try {
+      audio = await runPiper(
+        {
+          model: voice.modelPath,
+          ids: phonemeIds(sentence.phonemes, voice.config.phoneme_id_map),
+          scales: [inf.noise_scale, lengthScaleFor(inf.length_scale, speed), inf.noise_w],
+          sid: (voice.config.num_speakers ?? 1) > 1 ? 0 : undefined,
+        },
+        signal,
+      );
+    } catch (err) {
+      throwIfAborted(signal);
+      throw new ProviderError(`Piper voice ${voice.name} could not speak: ${(err as Error).message}`, false, {
+        cause: err,
+      });
+    }
     const pcm = new Int16Array(audio.length);
     for (let i = 0; i < audio.length; i++) pcm[i] = Math.round(Math.max(-1, Math.min(1, audio[i]!)) * 32767);
     return pcm;
@@ -217,13 +180,4 @@ function sentenceWords(sentence: PiperSentence, offset: number, seconds: number)
 
 function round(s: number): number {
   return Math.round(s * 1000) / 1000;
-}
-
-function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
 }
