@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_dashboard';
 import * as m0008 from './migrations/0008_api_key_changes';
 import * as m0009 from './migrations/0009_delivery_links';
 import * as m0011 from './migrations/0011_asset_depicts';
+import * as m0014 from './migrations/0014_stock_assets';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_api_key_changes': m0008,
   '0009_delivery_links': m0009,
   '0011_asset_depicts': m0011,
+  '0014_stock_assets': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

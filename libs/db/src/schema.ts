@@ -160,6 +160,7 @@ export interface ScenesTable {
   image_asset_id: string | null;
   narration_asset_id: string | null;
   narration_seconds: number | null;
+  search_terms: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Timestamp;
 }
@@ -184,7 +185,7 @@ export interface AssetsTable {
   video_id: string | null;
   scene_id: string | null;
   type: 'video' | 'audio' | 'thumbnail' | 'image' | 'narration' | 'subtitles';
-  source: Generated<'upload' | 'import' | 'generated'>;
+  source: Generated<'upload' | 'import' | 'generated' | 'stock'>;
   name: string | null;
   updated_at: Generated<string>;
   path: string;

@@ -14,7 +14,14 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import type { toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
+import {
+  type toEventRecord,
+  type toSceneRecord,
+  VISUALS,
+  type VideoOptions,
+  type VideoRecord,
+  type Visuals,
+} from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -60,6 +67,7 @@ export class VideoOptionsDto {
   @ApiProperty({ type: CaptionOptionsDto }) captions: CaptionOptionsDto;
   @ApiProperty({ enum: MOTIONS }) motion: Motion;
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
+  @ApiProperty({ enum: VISUALS }) visuals: Visuals;
   @ApiProperty({ type: OutputOptionsDto }) output: OutputOptionsDto;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
@@ -127,9 +135,18 @@ export class SceneRecordDto {
   image_depicts: string[] | null;
   @ApiProperty({
     ...ATTRIBUTION,
-    description: "The third-party works in the scene's picture; [] without one",
+    description:
+      "The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one",
   })
   image_attribution: AttributionDto[];
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The clip that plays in the scene instead of a picture',
+  })
+  video_asset_id: string | null;
+  @ApiProperty(SIGNED_URL) video_url: string | null;
   @ApiProperty(SIGNED_URL) narration_url: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Length of the spoken narration' })
   narration_seconds: number | null;

@@ -407,6 +407,13 @@ export type components = {
              * @description An uploaded image of this account, used for the scene instead of a generated one
              */
             image_asset_id?: string;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string;
+            /** @description Words for the stock search of a `"visuals": "stock"` video; made from visual_description when left out */
+            search_terms?: string;
         };
         MusicDto: {
             /**
@@ -482,6 +489,11 @@ export type components = {
              * @default fade
              */
             transition?: ("fade" | "none") | null;
+            /**
+             * @description Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)
+             * @default generated
+             */
+            visuals?: ("generated" | "stock") | null;
             /** @description Frame size and rate; null or left out: 720p at 24 fps */
             output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
@@ -567,6 +579,8 @@ export type components = {
             motion: "kenburns" | "none";
             /** @enum {string} */
             transition: "fade" | "none";
+            /** @enum {string} */
+            visuals: "generated" | "stock";
             output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
@@ -690,8 +704,18 @@ export type components = {
              *     ]
              */
             image_depicts: string[] | null;
-            /** @description The third-party works in the scene's picture; [] without one */
+            /** @description The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one */
             image_attribution: components["schemas"]["AttributionDto"][];
+            /**
+             * Format: uuid
+             * @description The clip that plays in the scene instead of a picture
+             */
+            video_asset_id: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            video_url: string | null;
             /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
@@ -714,6 +738,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         UpdateSceneDto: {
             visual_description?: string;
@@ -723,6 +752,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         VoiceDto: {
             /**
@@ -793,12 +827,12 @@ export type components = {
              */
             scene_id: string | null;
             /**
-             * @description A client file is an image or audio
+             * @description A client file is an image, audio or a video clip
              * @enum {string}
              */
             type: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
             /** @enum {string} */
-            source: "upload" | "import" | "generated";
+            source: "upload" | "import" | "generated" | "stock";
             /** @description The client's label: the name given, else the file name or the URL's last path segment */
             name: string | null;
             /**
@@ -2151,7 +2185,7 @@ export interface operations {
                 cursor?: string;
                 video_id?: string;
                 type?: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
-                source?: "upload" | "import" | "generated";
+                source?: "upload" | "import" | "generated" | "stock";
             };
             header?: never;
             path?: never;
@@ -2284,7 +2318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, or a URL that cannot be fetched */
+            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC, Ogg, MP4, WebM or MOV file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, a clip over ASSET_VIDEO_MAX_SECONDS or 4096 px a side, or a URL that cannot be fetched */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

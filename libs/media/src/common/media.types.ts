@@ -75,6 +75,8 @@ export interface SceneDraft {
   narration: string;
   /** An image the client supplied for the scene: it is used as is and costs no image credit. */
   image_asset_id?: string | null;
+  /** The client's words for a stock search (`"visuals": "stock"`), instead of the description's. */
+  search_terms?: string | null;
 }
 
 export interface ScriptInput {

@@ -26,6 +26,7 @@ const draft = z.object({
   visual_description: z.string(),
   narration: z.string().min(1),
   image_asset_id: uuid.nullable().optional(),
+  search_terms: z.string().max(100).nullable().optional(),
 });
 
 export const schemas = {

@@ -31,6 +31,7 @@ export function createScriptActivities({
           visual_description: s.visual_description ?? '',
           narration: s.narration,
           image_asset_id: s.image_asset_id ?? null,
+          search_terms: s.search_terms ?? null,
         }));
       }
       // A regenerate asks for another take, also with empty feedback: the provider sees the

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
 from ..models.video_options_dto_motion import VideoOptionsDtoMotion
 from ..models.video_options_dto_transition import VideoOptionsDtoTransition
+from ..models.video_options_dto_visuals import VideoOptionsDtoVisuals
 
 if TYPE_CHECKING:
     from ..models.caption_options_dto import CaptionOptionsDto
@@ -31,6 +32,7 @@ class VideoOptionsDto:
         captions (CaptionOptionsDto):
         motion (VideoOptionsDtoMotion):
         transition (VideoOptionsDtoTransition):
+        visuals (VideoOptionsDtoVisuals):
         output (OutputOptionsDto):
     """
 
@@ -42,6 +44,7 @@ class VideoOptionsDto:
     captions: CaptionOptionsDto
     motion: VideoOptionsDtoMotion
     transition: VideoOptionsDtoTransition
+    visuals: VideoOptionsDtoVisuals
     output: OutputOptionsDto
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -69,6 +72,8 @@ class VideoOptionsDto:
 
         transition = self.transition.value
 
+        visuals = self.visuals.value
+
         output = self.output.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -83,6 +88,7 @@ class VideoOptionsDto:
                 "captions": captions,
                 "motion": motion,
                 "transition": transition,
+                "visuals": visuals,
                 "output": output,
             }
         )
@@ -130,6 +136,8 @@ class VideoOptionsDto:
 
         transition = VideoOptionsDtoTransition(d.pop("transition"))
 
+        visuals = VideoOptionsDtoVisuals(d.pop("visuals"))
+
         output = OutputOptionsDto.from_dict(d.pop("output"))
 
         video_options_dto = cls(
@@ -141,6 +149,7 @@ class VideoOptionsDto:
             captions=captions,
             motion=motion,
             transition=transition,
+            visuals=visuals,
             output=output,
         )
 
