@@ -313,8 +313,8 @@ describe('the web dashboard in a real browser', () => {
     // GET /providers under Settings: the test stack's offline providers.
     const providers = page.getByTestId('providers');
     await providers.waitFor();
-    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the line breaks between the rows, which the match reads
-    expect(await providers.innerText()).toMatch(/Script\s+local · planner[\s\S]*Stock media\s+none/);
+    // The DOM's text, not the rendered one: the labels are styled in capitals.
+    expect(await providers.textContent()).toMatch(/Script\s*local · planner[\s\S]*Stock media\s*none/);
     await expectNoSeriousViolations('settings');
     await shot('settings');
     await page.getByRole('link', { name: 'API Keys', exact: true }).click();
