@@ -26,6 +26,7 @@ const BENCHES: Record<string, string> = {
   api: 'bench/api.ts',
   webhooks: 'bench/webhooks.ts',
   pipeline: 'bench/pipeline.ts',
+  clips: 'bench/clip-render.ts',
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
   drill: 'bench/drill.ts',

@@ -21,6 +21,21 @@ import { cliWithEnv, singleJsonObject } from '../../cli/test/support/cli';
 import { DIST_DIR, gzippedJsBytes, launchChromium, seriousViolations } from './browser';
 
 /** A PNG test card made with the pinned ffmpeg. */
+/** A 2 s moving test clip, as a phone would upload it (H.264 in MP4). */
+function clip(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-dashboard-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(resolveFfmpeg(undefined, process.env.PATH), [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function picture(width: number, height: number): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-dashboard-'));
   try {
@@ -298,8 +313,8 @@ describe('the web dashboard in a real browser', () => {
     // GET /providers under Settings: the test stack's offline providers.
     const providers = page.getByTestId('providers');
     await providers.waitFor();
-    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText keeps the line breaks between the rows, which the match reads
-    expect(await providers.innerText()).toMatch(/Script\s+local · planner[\s\S]*Stock media\s+none/);
+    // The DOM's text, not the rendered one: the labels are styled in capitals.
+    expect(await providers.textContent()).toMatch(/Script\s*local · planner[\s\S]*Stock media\s*none/);
     await expectNoSeriousViolations('settings');
     await shot('settings');
     await page.getByRole('link', { name: 'API Keys', exact: true }).click();
@@ -424,7 +439,7 @@ describe('the web dashboard in a real browser', () => {
     const estimate = async () =>
       Number((await page.getByTestId('estimated-credits').textContent())!.split(' ')[0]);
     const before = await estimate();
-    await page.getByLabel('Upload an image for scene 2').setInputFiles({
+    await page.getByLabel('Upload an image or a clip for scene 2').setInputFiles({
       name: 'harbour.png',
       mimeType: 'image/png',
       buffer: picture(640, 360),
@@ -437,6 +452,24 @@ describe('the web dashboard in a real browser', () => {
       async () => ((await estimate()) === before - 1 ? true : undefined),
       'the estimate to drop',
     );
+    // A clip of the client's own for scene 1: it plays in the editor and costs no image credit either.
+    await page.getByLabel('Upload an image or a clip for scene 1').setInputFiles({
+      name: 'waves.mp4',
+      mimeType: 'video/mp4',
+      buffer: clip(),
+    });
+    await page.getByLabel('Clip of scene 1').waitFor();
+    const withClip = (await owner.api.get(`/videos/${videoId}/scenes`)).body;
+    expect(withClip[0].video_asset_id).toMatch(/^[0-9a-f-]{36}$/);
+    await eventually(
+      async () => ((await estimate()) === before - 2 ? true : undefined),
+      'the estimate to drop again',
+    );
+    // Back to a drawn picture for scene 1, which the finished video's checks below expect.
+    const reverted = await owner.api.patch(`/videos/${videoId}/scenes/${withClip[0].id}`, {
+      video_asset_id: null,
+    });
+    expect(reverted.body).toMatchObject({ video_asset_id: null, image_asset_id: null });
     await shot('video-review');
 
     await approve.click();

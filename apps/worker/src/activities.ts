@@ -1,9 +1,9 @@
 import type { Client } from '@temporalio/client';
-import { AssetRepository, createAssetStorage } from '@vidgen/assets';
+import { AssetIntake, AssetRepository, createAssetStorage, MediaVerifier } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 import { LedgerRepository } from '@vidgen/ledger';
-import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
+import { createProviders, createStockProvider, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
 import { createVideoActivities, type MediaOrder, VideoRepository } from '@vidgen/videos';
 import { createWebhookActivities } from '@vidgen/webhooks';
 import type { VideoActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
@@ -23,14 +23,40 @@ export function createActivities({
   client,
   mediaOrder,
 }: ActivityDeps): VideoActivities & WebhookActivities & WebhookDeliveryActivities {
+  const storage = createAssetStorage(config.assets.dir, config.storage);
+  const ffmpegPath = resolveFfmpeg(config.ffmpegPath);
+  const stockProvider = createStockProvider(config.media.stock, {
+    timeoutSeconds: config.media.providerTimeoutSeconds,
+  });
   const videos = createVideoActivities({
     videos: new VideoRepository(db),
     assets: new AssetRepository(db),
     ledger: new LedgerRepository(db),
-    storage: createAssetStorage(config.assets.dir, config.storage),
+    storage,
     providers: createProviders(config.media),
-    renderer: new FfmpegRenderer({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }),
+    renderer: new FfmpegRenderer({ ffmpegPath }),
     mediaOrder,
+    // Stock downloads obey the import rules of POST /assets: SSRF, size, and a decode.
+    stock: stockProvider && {
+      provider: stockProvider,
+      intake: new AssetIntake(
+        storage,
+        new MediaVerifier(ffmpegPath, {
+          timeoutMs: 60_000,
+          concurrency: 1,
+          videoTimeoutMs: 300_000,
+          video: { maxSeconds: config.assets.videoMaxSeconds, maxSide: 4096 },
+        }),
+        {
+          maxBytes: config.assets.uploadMaxBytes,
+          import: {
+            timeoutMs: config.media.providerTimeoutSeconds * 1000,
+            maxRedirects: 3,
+            allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+          },
+        },
+      ),
+    },
   });
   return { ...videos, ...createWebhookActivities({ db, client, config }) };
 }

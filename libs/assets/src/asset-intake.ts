@@ -21,7 +21,7 @@ export interface StagedMedia {
   /** The verified file, still under the storage's staging folder. */
   path: string;
   format: MediaFormat;
-  type: 'image' | 'audio';
+  type: 'image' | 'audio' | 'video';
   contentType: string;
   extension: string;
   bytes: number;
@@ -97,7 +97,7 @@ export class AssetIntake {
     const format = sniffMedia(head);
     if (!format) {
       throw new AssetRejectedError(
-        'not a supported file: images must be PNG, JPEG or WebP and audio MP3, WAV, M4A/AAC or Ogg',
+        'not a supported file: images must be PNG, JPEG or WebP, audio MP3, WAV, M4A/AAC or Ogg, and clips MP4, WebM or MOV',
       );
     }
     let width: number | null = null;
@@ -110,9 +110,20 @@ export class AssetIntake {
       if (problem) throw new AssetRejectedError(problem);
       ({ width, height } = size);
     }
-    const { durationSeconds } = await this.verifier.decode(path, format);
-    const { type, contentType, extension } = MEDIA_FORMATS[format];
-    return { path, format, type, contentType, extension, bytes, width, height, durationSeconds };
+    const decoded = await this.verifier.decode(path, format);
+    const actual = decoded.format ?? format;
+    const { type, contentType, extension } = MEDIA_FORMATS[actual];
+    return {
+      path,
+      format: actual,
+      type,
+      contentType,
+      extension,
+      bytes,
+      width: decoded.width ?? width,
+      height: decoded.height ?? height,
+      durationSeconds: decoded.durationSeconds,
+    };
   }
 }
 

@@ -12,7 +12,7 @@ import {
 export const ASSET_TYPES = ['video', 'audio', 'thumbnail', 'image', 'narration', 'subtitles'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
-export const ASSET_SOURCES = ['upload', 'import', 'generated'] as const;
+export const ASSET_SOURCES = ['upload', 'import', 'generated', 'stock'] as const;
 export type AssetSource = (typeof ASSET_SOURCES)[number];
 
 /** A third-party work in a file (docs/api.md#assets): artwork, a stock photo or clip. */

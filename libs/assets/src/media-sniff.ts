@@ -13,9 +13,13 @@ export const MEDIA_FORMATS = {
   m4a: { type: 'audio', contentType: 'audio/mp4', extension: 'm4a' },
   aac: { type: 'audio', contentType: 'audio/aac', extension: 'aac' },
   ogg: { type: 'audio', contentType: 'audio/ogg', extension: 'ogg' },
+  mp4: { type: 'video', contentType: 'video/mp4', extension: 'mp4' },
+  mov: { type: 'video', contentType: 'video/quicktime', extension: 'mov' },
+  webm: { type: 'video', contentType: 'video/webm', extension: 'webm' },
 } as const;
 export type MediaFormat = keyof typeof MEDIA_FORMATS;
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
+export type VideoFormat = 'mp4' | 'mov' | 'webm';
 
 /** Enough of the head of a file to find its format and, for images, its declared size. */
 export const SNIFF_BYTES = 1024 * 1024;
@@ -29,6 +33,15 @@ export function isImageFormat(format: MediaFormat): format is ImageFormat {
   return MEDIA_FORMATS[format].type === 'image';
 }
 
+export function isVideoFormat(format: MediaFormat): format is VideoFormat {
+  return MEDIA_FORMATS[format].type === 'video';
+}
+
+/** ISO base media brands that only audio files carry; any other `ftyp` may hold video. */
+const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ']);
+/** The EBML magic that opens every Matroska file; WebM is Matroska with the doctype `webm`. */
+const EBML_MAGIC = 0x1a45dfa3;
+
 /** The supported format the bytes start like, or undefined for anything else. */
 export function sniffMedia(head: Buffer): MediaFormat | undefined {
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a) {
@@ -38,7 +51,18 @@ export function sniffMedia(head: Buffer): MediaFormat | undefined {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return 'webp';
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return 'wav';
   if (ascii(head, 0, 'OggS')) return 'ogg';
-  if (ascii(head, 4, 'ftyp')) return 'm4a';
+  if (ascii(head, 4, 'ftyp')) {
+    // An MP4 that turns out to hold audio only is taken as M4A after probing (AssetIntake).
+    const brand = head.toString('latin1', 8, 12);
+    if (AUDIO_BRANDS.has(brand)) return 'm4a';
+    return brand === 'qt  ' ? 'mov' : 'mp4';
+  }
+  if (head.length >= 4 && head.readUInt32BE(0) === EBML_MAGIC) {
+    // The doctype element (0x4282) sits in the EBML header, within its first few dozen bytes.
+    const header = head.subarray(0, 64);
+    const at = header.indexOf(Buffer.from([0x42, 0x82]));
+    return at > 0 && header.indexOf('webm', at, 'latin1') > at ? 'webm' : undefined;
+  }
   let offset = 0;
   if (ascii(head, 0, 'ID3') && head.length >= 10) {
     // An ID3v2 tag (size in syncsafe bytes, +10 for a footer) comes before the first frame.

@@ -89,6 +89,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(25 * 1024 * 1024),
+  ASSET_VIDEO_MAX_SECONDS: z.coerce.number().positive().max(3600).default(120),
   ASSET_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -156,6 +157,7 @@ export interface AppConfig {
     urlTtlSeconds: number;
     /** Largest file a client may upload or import; past it the transfer is cut off, not stored. */
     uploadMaxBytes: number;
+    videoMaxSeconds: number;
   };
   /**
    * Where asset files are kept (STORAGE_DRIVER): `local`, under assets.dir; `s3`, in an
@@ -236,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.ASSET_URL_SECRET,
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
       uploadMaxBytes: e.ASSET_UPLOAD_MAX_BYTES,
+      videoMaxSeconds: e.ASSET_VIDEO_MAX_SECONDS,
     },
     storage: parseStorage(e),
     media: loadMediaConfig(env),
@@ -342,6 +345,15 @@ export interface MediaConfig {
   providerTimeoutSeconds: number;
   /** Where `npm run voices:install` puts Piper voices (VOICES_DIR, default DATA_DIR/voices). */
   voicesDir: string;
+  /** Stock footage and photos for `"visuals": "stock"`; null when STOCK_PROVIDER is not set. */
+  stock: StockConfig | null;
+}
+
+export interface StockConfig {
+  provider: 'pexels' | 'pixabay';
+  apiKey: string;
+  /** The provider's API root: https://api.pexels.com or https://pixabay.com unless pointed elsewhere. */
+  baseUrl: string;
 }
 
 const providerKind = z.preprocess(
@@ -395,6 +407,14 @@ const mediaEnvSchema = z.object({
   SPEECH_MODEL: optionalString,
   SPEECH_VOICE: optionalString,
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  STOCK_PROVIDER: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(['pexels', 'pixabay']).optional(),
+  ),
+  PEXELS_API_KEY: optionalString,
+  PIXABAY_API_KEY: optionalString,
+  PEXELS_API_URL: stringWithDefault('https://api.pexels.com').pipe(z.url({ protocol: /^https?$/ })),
+  PIXABAY_API_URL: stringWithDefault('https://pixabay.com').pipe(z.url({ protocol: /^https?$/ })),
   DATA_DIR: stringWithDefault('./.data'),
   VOICES_DIR: optionalString,
 });
@@ -461,6 +481,21 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
       ttsVoice: e.OPENAI_TTS_VOICE,
     },
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+    stock: stockConfig(e),
     voicesDir: path.resolve(e.VOICES_DIR ?? path.join(e.DATA_DIR, 'voices')),
   };
+}
+
+function stockConfig(e: z.infer<typeof mediaEnvSchema>): StockConfig | null {
+  if (!e.STOCK_PROVIDER) return null;
+  const [apiKey, baseUrl] =
+    e.STOCK_PROVIDER === 'pexels'
+      ? [e.PEXELS_API_KEY, e.PEXELS_API_URL]
+      : [e.PIXABAY_API_KEY, e.PIXABAY_API_URL];
+  if (!apiKey) {
+    throw new ConfigError(
+      `${e.STOCK_PROVIDER.toUpperCase()}_API_KEY is required when STOCK_PROVIDER=${e.STOCK_PROVIDER}`,
+    );
+  }
+  return { provider: e.STOCK_PROVIDER, apiKey, baseUrl: baseUrl.replace(/\/+$/, '') };
 }

@@ -163,6 +163,7 @@ export interface ScenesTable {
   /** WordTiming[] of the narration; written as JSON text. */
   words: ColumnType<unknown, string | null | undefined, string | null>;
   audio_asset_id: string | null;
+  search_terms: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Timestamp;
 }
@@ -187,7 +188,7 @@ export interface AssetsTable {
   video_id: string | null;
   scene_id: string | null;
   type: 'video' | 'audio' | 'thumbnail' | 'image' | 'narration' | 'subtitles';
-  source: Generated<'upload' | 'import' | 'generated'>;
+  source: Generated<'upload' | 'import' | 'generated' | 'stock'>;
   name: string | null;
   updated_at: Generated<string>;
   path: string;

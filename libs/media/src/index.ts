@@ -24,4 +24,5 @@ export * from './scripting/llama-models';
 export * from './scripting/llama-script.provider';
 export * from './scripting/local-script.provider';
 export * from './scripting/script.planner';
+export * from './stock';
 export * from './visualising/local-image.provider';

@@ -6,7 +6,7 @@ export interface AssetReference {
   /** Where the id sits in the request, e.g. ["body", "scenes", 0, "image_asset_id"]. */
   loc: (string | number)[];
   id: string;
-  type: Extract<AssetType, 'image' | 'audio'>;
+  type: Extract<AssetType, 'image' | 'audio' | 'video'>;
 }
 
 /**
@@ -33,6 +33,9 @@ export async function assertAssetReferences(
     if (!asset) details.push({ loc: ref.loc, msg: `no asset ${ref.id} in this account` });
     else if (asset.type !== ref.type)
       details.push({ loc: ref.loc, msg: `asset ${ref.id} is ${an(asset.type)}, not ${an(ref.type)}` });
+    // A rendered video belongs to its own video and goes with it; only the client's clips play in scenes.
+    else if (ref.type === 'video' && asset.source === 'generated')
+      details.push({ loc: ref.loc, msg: `asset ${ref.id} is a rendered video, not an uploaded clip` });
   }
   if (details.length > 0) throw new ValidationError(details);
 }

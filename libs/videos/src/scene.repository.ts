@@ -25,10 +25,12 @@ const SCENE_COLUMNS = [
   'scenes.narration_seconds',
   'scenes.audio_asset_id',
   'scenes.words',
+  'scenes.search_terms',
   'scenes.created_at',
   'scenes.updated_at',
 ] as const;
 type SceneRow = Selectable<ScenesTable> & {
+  visual_type: string | null;
   image_depicts: string[] | null;
   image_attribution: AttributionRow[] | null;
 };
@@ -40,6 +42,8 @@ export interface SceneText {
   image_asset_id?: string | null;
   /** The client's own recording: the scene's narration is then not synthesised. */
   audio_asset_id?: string | null;
+  /** The client's words for a stock search. */
+  search_terms?: string | null;
 }
 
 /** The scenes of a video, in order (part of the video aggregate; reached as `videos.scenes`). */
@@ -49,10 +53,11 @@ export class SceneRepository {
   async list(accountId: string, videoId: string, trx?: Tx): Promise<Scene[]> {
     const rows = await (trx ?? this.db)
       .selectFrom('scenes')
-      // What the scene's picture shows and whose works are in it, read with the scene.
+      // What the scene's picture or clip is, shows, and whose works are in it, read with the scene.
       .leftJoin('assets', 'assets.id', 'scenes.image_asset_id')
       .select([
         ...SCENE_COLUMNS,
+        'assets.type as visual_type',
         'assets.depicts as image_depicts',
         'assets.attribution as image_attribution',
       ])
@@ -107,6 +112,7 @@ export class SceneRepository {
           narration: s.narration,
           image_asset_id: s.image_asset_id ?? null,
           audio_asset_id: s.audio_asset_id ?? null,
+          search_terms: s.search_terms ?? null,
           updated_at: sql`now()`,
         })),
       )
@@ -188,6 +194,7 @@ export class SceneRepository {
         visual_description: scene.visual_description,
         narration: scene.narration,
         image_asset_id: scene.image_asset_id ?? null,
+        search_terms: scene.search_terms ?? null,
         updated_at: sql`now()`,
       })
       .returning('id')
@@ -263,6 +270,8 @@ function toScene(row: SceneRow): Scene {
     visualDescription: row.visual_description,
     narration: row.narration,
     imageAssetId: row.image_asset_id,
+    searchTerms: row.search_terms,
+    visualType: row.visual_type === 'video' ? 'video' : row.image_asset_id ? 'image' : null,
     narrationAssetId: row.narration_asset_id,
     narrationSeconds: row.narration_seconds,
     audioAssetId: row.audio_asset_id,

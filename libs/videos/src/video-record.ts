@@ -31,17 +31,21 @@ export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: nu
 export type VideoRecord = ReturnType<typeof toVideoRecord>;
 
 export function toSceneRecord(scene: Scene, url: AssetUrl) {
+  const clip = scene.visualType === 'video';
   return {
     id: scene.id,
     video_id: scene.videoId,
     position: scene.position,
     visual_description: scene.visualDescription,
     narration: scene.narration,
-    image_asset_id: scene.imageAssetId,
-    image_url: url(scene.imageAssetId),
+    image_asset_id: clip ? null : scene.imageAssetId,
+    image_url: clip ? null : url(scene.imageAssetId),
     audio_asset_id: scene.audioAssetId,
-    image_depicts: scene.imageDepicts,
+    image_depicts: clip ? null : scene.imageDepicts,
+    // A stock clip is credited like a stock photo.
     image_attribution: scene.imageAttribution,
+    video_asset_id: clip ? scene.imageAssetId : null,
+    video_url: clip ? url(scene.imageAssetId) : null,
     narration_url: url(scene.narrationAssetId),
     narration_seconds: scene.narrationSeconds,
     created_at: toNaiveMicros(scene.createdAt),

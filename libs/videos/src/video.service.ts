@@ -59,6 +59,8 @@ export class VideoService {
       onStartFailure?: (videoId: string, err: unknown) => void;
       /** Counts a creation against the account's daily quota, in the creating transaction. */
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>): Promise<void> };
+      /** A stock library is configured (STOCK_PROVIDER): `"visuals": "stock"` is possible. */
+      stock?: boolean;
       /** Refunds what a deleted video never made, when the api purges it itself. */
       charges?: UnmadeRefunder;
     },
@@ -90,6 +92,11 @@ export class VideoService {
       }
       faults = parsed.data as Faults;
     }
+    if (input.options.visuals === 'stock' && !this.options.stock) {
+      throw new ValidationError([
+        { loc: ['body', 'visuals'], msg: 'no stock library is configured on this server (STOCK_PROVIDER)' },
+      ]);
+    }
     const options = await this.withVoice(input.options);
     const video = await this.videos.transaction(async (trx) => {
       await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
@@ -102,7 +109,7 @@ export class VideoService {
           sceneCount: input.sceneCount,
           options,
           faults,
-          clientScenes: input.scenes,
+          clientScenes: input.scenes?.map(asStoredScene),
         },
         trx,
       );
@@ -216,25 +223,22 @@ export class VideoService {
     );
   }
 
-  async editScene(accountId: string, id: string, edit: SceneEdit): Promise<Scene | null> {
+  async editScene(accountId: string, id: string, edit: ClientSceneEdit): Promise<Scene | null> {
     const video = await this.assertScenesEditable(accountId, id);
-    if (edit.op !== 'delete' && edit.image_asset_id) {
-      const image = edit.image_asset_id;
+    if (edit.op !== 'delete' && (edit.image_asset_id || edit.video_asset_id)) {
+      const ref: AssetReference = edit.video_asset_id
+        ? { loc: ['body', 'video_asset_id'], id: edit.video_asset_id, type: 'video' }
+        : { loc: ['body', 'image_asset_id'], id: edit.image_asset_id!, type: 'image' };
       // At the gate nothing is in progress, so a later delete is allowed; only the check is shared.
-      await this.videos.transaction((trx) =>
-        assertAssetReferences(
-          this.assets,
-          accountId,
-          [{ loc: ['body', 'image_asset_id'], id: image, type: 'image' }],
-          trx,
-        ),
-      );
+      await this.videos.transaction((trx) => assertAssetReferences(this.assets, accountId, [ref], trx));
     }
     if (edit.op !== 'add') {
       const scenes = await this.videos.scenes.list(accountId, id);
       if (!scenes.some((s) => s.id === edit.sceneId)) throw new NotFoundError('Scene');
     }
-    const { sceneId } = await this.viaWorkflow(video, () => this.workflows.editScenes(id, edit));
+    const { sceneId } = await this.viaWorkflow(video, () =>
+      this.workflows.editScenes(id, asWorkflowEdit(edit)),
+    );
     if (!sceneId) return null;
     return (await this.videos.scenes.list(accountId, id)).find((s) => s.id === sceneId) ?? null;
   }
@@ -276,15 +280,35 @@ export class VideoService {
   }
 }
 
+/** A scene edit as the api takes it: a clip in place of an image. */
+export type ClientSceneEdit = SceneEdit & { video_asset_id?: string | null };
+
+/** The scene's visual, picture or clip, is stored in one place (Scene.imageAssetId). */
+function asStoredScene({ video_asset_id, ...scene }: ClientScene): ClientScene {
+  return video_asset_id ? { ...scene, image_asset_id: video_asset_id } : scene;
+}
+
+function asWorkflowEdit(edit: ClientSceneEdit): SceneEdit {
+  if (edit.op === 'delete') return edit;
+  const { video_asset_id, ...rest } = edit;
+  // A clip takes the scene's one visual; `video_asset_id: null` alone goes back to a generated picture.
+  if (video_asset_id) return { ...rest, image_asset_id: video_asset_id };
+  if (video_asset_id === null && rest.image_asset_id === undefined) return { ...rest, image_asset_id: null };
+  return rest;
+}
+
 function assetReferences(input: CreateVideoInput): AssetReference[] {
-  const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i) => {
-    const own: AssetReference[] = [];
-    if (s.image_asset_id)
-      own.push({ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' });
-    if (s.audio_asset_id)
-      own.push({ loc: ['body', 'scenes', i, 'audio_asset_id'], id: s.audio_asset_id, type: 'audio' });
-    return own;
-  });
+  const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i): AssetReference[] => [
+    ...(s.image_asset_id
+      ? [{ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' as const }]
+      : []),
+    ...(s.audio_asset_id
+      ? [{ loc: ['body', 'scenes', i, 'audio_asset_id'], id: s.audio_asset_id, type: 'audio' as const }]
+      : []),
+    ...(s.video_asset_id
+      ? [{ loc: ['body', 'scenes', i, 'video_asset_id'], id: s.video_asset_id, type: 'video' as const }]
+      : []),
+  ]);
   if (input.options.music) {
     refs.push({ loc: ['body', 'music', 'asset_id'], id: input.options.music.asset_id, type: 'audio' });
   }

@@ -34,9 +34,14 @@ export interface VideoOptions {
   voice_speed: number;
   /** false: no speech, each scene lasts its reading time and its captions still show. */
   narrate: boolean;
+  /** Where scenes without a picture or clip of the client's get theirs: drawn, or from the stock library. */
+  visuals: Visuals;
   /** Frame size and rate: 720p at 24 fps unless the client chose otherwise. */
   output: OutputOptions;
 }
+
+export const VISUALS = ['generated', 'stock'] as const;
+export type Visuals = (typeof VISUALS)[number];
 
 /**
  * Options as stored, with the defaults of fields added after the video was made: a video
@@ -56,6 +61,7 @@ export function videoOptions(
     transition: stored.transition ?? 'fade',
     voice_speed: stored.voice_speed ?? 1,
     narrate: stored.narrate ?? true,
+    visuals: stored.visuals ?? 'generated',
     output: { ...DEFAULT_OUTPUT, ...stored.output },
   };
 }
@@ -67,6 +73,10 @@ export interface ClientScene {
   image_asset_id?: string;
   /** An uploaded recording of the account: the scene's narration, not synthesised. */
   audio_asset_id?: string;
+  /** A clip of the account's that plays in the scene (never together with image_asset_id). */
+  video_asset_id?: string;
+  /** Words for the stock search of `"visuals": "stock"`, instead of the visual description's. */
+  search_terms?: string;
 }
 
 export interface Video {
@@ -95,8 +105,16 @@ export interface Scene {
   position: number;
   visualDescription: string;
   narration: string;
-  /** The scene's picture: generated at visualising, or an image the client supplied. */
+  /**
+   * The scene's visual: a picture generated at visualising, an image the client supplied, or a
+   * clip (see visualType); one column holds it, so every rule about a scene's supplied visual
+   * (no generated picture, no image charge, no delete while in use) holds for clips alike.
+   */
   imageAssetId: string | null;
+  /** The type of the visual asset: `video` for a clip. */
+  visualType: 'image' | 'video' | null;
+  /** The client's stock search words, when given. */
+  searchTerms: string | null;
   narrationAssetId: string | null;
   narrationSeconds: number | null;
   /** The client's own recording of the narration (`scenes[].audio_asset_id`), or null. */

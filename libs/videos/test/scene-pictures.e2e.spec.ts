@@ -56,7 +56,13 @@ describe('scene pictures through the real stack', () => {
       },
       columns: 3,
       // Each scene's picture shows what it is about.
-      expected: [['octopus'], ['anatomical heart', 'drop of blood', 'artist palette'], ['hammer and wrench']],
+      expected: [
+        ['octopus'],
+        ['octopus', 'anatomical heart'],
+        ['octopus', 'anatomical heart'],
+        ['artist palette'],
+        ['hammer and wrench'],
+      ],
     },
     {
       name: 'video-frames-explainer',
@@ -73,11 +79,11 @@ describe('scene pictures through the real stack', () => {
       body: {
         prompt:
           'Three tips for better sleep: keep your bedroom dark, put your phone away an hour before bed, and drink coffee only in the morning.',
-        scene_count: 3,
+        scene_count: 4,
         aspect_ratio: '9:16',
       },
-      columns: 3,
-      expected: [['light bulb', 'bed'], ['bed', 'night'], ['hot beverage']],
+      columns: 4,
+      expected: [['light bulb', 'bed'], ['bed', 'night'], ['mobile phone', 'bed'], ['hot beverage']],
     },
   ];
 

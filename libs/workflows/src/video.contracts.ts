@@ -92,6 +92,8 @@ export interface ScriptDraft {
   visual_description: string;
   narration: string;
   image_asset_id?: string | null;
+  /** The client's words for a stock search. */
+  search_terms?: string | null;
 }
 
 /** `image_asset_id`: an uploaded image for the scene; null goes back to a generated one. */

@@ -38,7 +38,8 @@ export class AssetRecordDto {
   video_id: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The scene it belongs to' })
   scene_id: string | null;
-  @ApiProperty({ enum: ASSET_TYPES, description: 'A client file is an image or audio' }) type: AssetType;
+  @ApiProperty({ enum: ASSET_TYPES, description: 'A client file is an image, audio or a video clip' })
+  type: AssetType;
   @ApiProperty({ enum: ASSET_SOURCES }) source: AssetSource;
   @ApiProperty({
     type: String,

@@ -75,7 +75,7 @@ export class AssetsController {
   @ApiCreatedResponse({ type: AssetRecordDto, description: 'Stored: an image or audio file of this account' })
   @ApiErrors(400, [
     422,
-    'VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, or a URL that cannot be fetched',
+    'VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC, Ogg, MP4, WebM or MOV file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, a clip over ASSET_VIDEO_MAX_SECONDS or 4096 px a side, or a URL that cannot be fetched',
   ])
   async create(@CurrentPrincipal() p: Principal, @Req() req: Request): Promise<AssetRecordDto> {
     return toAssetResponse(await this.creator.create(p.accountId, req), this.urls.for);

@@ -39,14 +39,24 @@ const STAGING_MAX_AGE_MS = 3600_000;
       // Client files are verified by decoding them with the same ffmpeg the worker renders with.
       useFactory: async (config: AppConfig, storage: AssetStorage) => {
         await storage.sweepStaging(STAGING_MAX_AGE_MS);
-        return new AssetIntake(storage, new MediaVerifier(resolveFfmpeg(config.ffmpegPath)), {
-          maxBytes: config.assets.uploadMaxBytes,
-          import: {
-            timeoutMs: IMPORT_TIMEOUT_MS,
-            maxRedirects: IMPORT_MAX_REDIRECTS,
-            allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+        return new AssetIntake(
+          storage,
+          new MediaVerifier(resolveFfmpeg(config.ffmpegPath), {
+            timeoutMs: 60_000,
+            concurrency: 2,
+            // A 120 s 4K clip decodes on one thread in minutes, not seconds.
+            videoTimeoutMs: 300_000,
+            video: { maxSeconds: config.assets.videoMaxSeconds, maxSide: 4096 },
+          }),
+          {
+            maxBytes: config.assets.uploadMaxBytes,
+            import: {
+              timeoutMs: IMPORT_TIMEOUT_MS,
+              maxRedirects: IMPORT_MAX_REDIRECTS,
+              allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+            },
           },
-        });
+        );
       },
       inject: [CONFIG, AssetStorage],
     },

@@ -74,6 +74,27 @@ export class ClientSceneDto {
   @Optional()
   @IsUUID('all', { message: 'audio_asset_id must be an asset id' })
   audio_asset_id?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @Optional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'Words for the stock search of a `"visuals": "stock"` video; made from visual_description when left out',
+  })
+  @Optional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  search_terms?: string;
 }
 
 export class MusicDto {

@@ -16,7 +16,15 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import type { Transcript, toEventRecord, toSceneRecord, VideoOptions, VideoRecord } from '@vidgen/videos';
+import {
+  type Transcript,
+  type toEventRecord,
+  type toSceneRecord,
+  VISUALS,
+  type VideoOptions,
+  type VideoRecord,
+  type Visuals,
+} from '@vidgen/videos';
 import {
   FAILURE_CODES,
   type FailureCode,
@@ -65,6 +73,7 @@ export class VideoOptionsDto {
   @ApiProperty({ enum: TRANSITIONS }) transition: Transition;
   @ApiProperty({ minimum: 0.5, maximum: 2 }) voice_speed: number;
   @ApiProperty({ description: 'false: no speech; captions still show' }) narrate: boolean;
+  @ApiProperty({ enum: VISUALS }) visuals: Visuals;
   @ApiProperty({ type: OutputOptionsDto }) output: OutputOptionsDto;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
@@ -139,9 +148,18 @@ export class SceneRecordDto {
   image_depicts: string[] | null;
   @ApiProperty({
     ...ATTRIBUTION,
-    description: "The third-party works in the scene's picture; [] without one",
+    description:
+      "The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one",
   })
   image_attribution: AttributionDto[];
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The clip that plays in the scene instead of a picture',
+  })
+  video_asset_id: string | null;
+  @ApiProperty(SIGNED_URL) video_url: string | null;
   @ApiProperty(SIGNED_URL) narration_url: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Length of the spoken narration' })
   narration_seconds: number | null;

@@ -222,9 +222,26 @@ describe('toSceneUpdate', () => {
       toSceneUpdate('s1', new UpdateSceneDto());
     } catch (err) {
       expect((err as ValidationError).details).toEqual([
-        { loc: ['body'], msg: 'give at least one of visual_description, narration and image_asset_id' },
+        {
+          loc: ['body'],
+          msg: 'give at least one of visual_description, narration, image_asset_id and video_asset_id',
+        },
       ]);
     }
+  });
+
+  it('refuses a picture and a clip for one scene, at video_asset_id', () => {
+    const both = Object.assign(new UpdateSceneDto(), {
+      image_asset_id: '00000000-0000-4000-8000-000000000001',
+      video_asset_id: '00000000-0000-4000-8000-000000000002',
+    });
+    expect(() => toSceneUpdate('s1', both)).toThrow(
+      expect.objectContaining({
+        details: [
+          { loc: ['body', 'video_asset_id'], msg: 'give image_asset_id or video_asset_id, not both' },
+        ],
+      }),
+    );
   });
 
   it('carries the fields given', () => {
@@ -277,6 +294,8 @@ describe('video responses', () => {
       visualDescription: 'A hive',
       narration: 'Bees.',
       imageAssetId: 'png',
+      visualType: 'image',
+      searchTerms: null,
       narrationAssetId: null,
       narrationSeconds: null,
       audioAssetId: null,

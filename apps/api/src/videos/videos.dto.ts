@@ -14,16 +14,19 @@ import {
 } from '@vidgen/media';
 import {
   type AssetUrl,
+  type ClientSceneEdit,
   type CreateVideoInput,
   type Scene,
   type SceneRecord,
   toSceneRecord,
   toVideoRecord,
   VIDEO_LIMITS,
+  VISUALS,
   type Video,
   type VideoRecord,
+  type Visuals,
 } from '@vidgen/videos';
-import { type SceneEdit, VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { VIDEO_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -201,6 +204,18 @@ export class CreateVideoDto {
   transition: Transition;
 
   @ApiPropertyOptional({
+    enum: VISUALS,
+    default: 'generated',
+    nullable: true,
+    description:
+      'Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)',
+  })
+  @Default('generated')
+  @IsOptional()
+  @IsIn(VISUALS)
+  visuals: Visuals;
+
+  @ApiPropertyOptional({
     type: OutputDto,
     nullable: true,
     description: 'Frame size and rate; null or left out: 720p at 24 fps',
@@ -253,6 +268,17 @@ export class UpdateSceneDto {
   @IsOptional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string | null;
 }
 
 export class AddSceneDto {
@@ -292,6 +318,17 @@ export class AddSceneDto {
   @IsOptional()
   @IsUUID('all', { message: 'image_asset_id must be an asset id' })
   image_asset_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  video_asset_id?: string | null;
 }
 
 export class ListVideosQuery extends PageQuery {
@@ -336,7 +373,22 @@ function clientSceneCount(scenes: unknown): number | undefined {
     : undefined;
 }
 
+/** A scene shows a picture or a clip, never both. */
+function assertOneVisual(
+  dto: { image_asset_id?: string | null; video_asset_id?: string | null },
+  loc: (string | number)[],
+): void {
+  if (dto.image_asset_id && dto.video_asset_id) {
+    throw new ValidationError([
+      { loc: [...loc, 'video_asset_id'], msg: 'give image_asset_id or video_asset_id, not both' },
+    ]);
+  }
+}
+
 export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
+  dto.scenes?.forEach((s, i) => {
+    assertOneVisual(s, ['body', 'scenes', i]);
+  });
   if (dto.scenes && dto.scene_count !== dto.scenes.length) {
     throw new ValidationError([
       {
@@ -366,6 +418,7 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       transition: dto.transition,
       voice_speed: dto.voice_speed,
       narrate: dto.narrate,
+      visuals: dto.visuals,
       output: dto.output ? { resolution: dto.output.resolution, fps: dto.output.fps } : { ...DEFAULT_OUTPUT },
     },
     scenes: dto.scenes?.map((s) => ({
@@ -373,26 +426,34 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       ...(s.visual_description !== undefined && { visual_description: s.visual_description }),
       ...(s.image_asset_id !== undefined && { image_asset_id: s.image_asset_id }),
       ...(s.audio_asset_id !== undefined && { audio_asset_id: s.audio_asset_id }),
+      ...(s.video_asset_id !== undefined && { video_asset_id: s.video_asset_id }),
+      ...(s.search_terms !== undefined && { search_terms: s.search_terms }),
     })),
     faults: dto.faults,
   };
 }
 
-export function toSceneAddition(dto: AddSceneDto): SceneEdit {
+export function toSceneAddition(dto: AddSceneDto): ClientSceneEdit {
+  assertOneVisual(dto, ['body']);
   return { op: 'add', ...dto };
 }
 
 /** Both fields are optional, but a PATCH must change at least one of them. */
-export function toSceneUpdate(sceneId: string, dto: UpdateSceneDto): SceneEdit {
+export function toSceneUpdate(sceneId: string, dto: UpdateSceneDto): ClientSceneEdit {
   if (
     dto.visual_description === undefined &&
     dto.narration === undefined &&
-    dto.image_asset_id === undefined
+    dto.image_asset_id === undefined &&
+    dto.video_asset_id === undefined
   ) {
     throw new ValidationError([
-      { loc: ['body'], msg: 'give at least one of visual_description, narration and image_asset_id' },
+      {
+        loc: ['body'],
+        msg: 'give at least one of visual_description, narration, image_asset_id and video_asset_id',
+      },
     ]);
   }
+  assertOneVisual(dto, ['body']);
   return { op: 'update', sceneId, ...dto };
 }
 

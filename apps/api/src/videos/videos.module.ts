@@ -44,6 +44,7 @@ import { VideosController } from './videos.controller';
             onStartFailure: (videoId, err) =>
               log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
             dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
+            stock: config.media.stock !== null,
             charges: new ChargeService(new LedgerRepository(videos.db)),
           },
         );

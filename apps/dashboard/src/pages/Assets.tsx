@@ -38,6 +38,8 @@ export function AssetsPage() {
                   <td>
                     {(a.type === 'image' || a.type === 'thumbnail') && a.url ? (
                       <img src={a.url} alt="" className="thumb-small" />
+                    ) : a.type === 'video' && a.source !== 'generated' && a.url ? (
+                      <video src={a.url} muted preload="metadata" className="thumb-small" aria-label="Clip" />
                     ) : (
                       <span className="hint">—</span>
                     )}
@@ -91,7 +93,12 @@ function Upload({ onUploaded }: { onUploaded: () => Promise<void> }) {
         <div className="row">
           <label className="field">
             <span>File (PNG, JPEG, WebP, MP3, WAV, M4A, Ogg)</span>
-            <input type="file" ref={input} required accept="image/png,image/jpeg,image/webp,audio/*" />
+            <input
+              type="file"
+              ref={input}
+              required
+              accept="image/png,image/jpeg,image/webp,audio/*,video/mp4,video/webm,video/quicktime"
+            />
           </label>
           <label className="field">
             <span>Asset name</span>

@@ -74,6 +74,7 @@ export function VideoPage({ id }: { id: string }) {
           {v.failure_reason && <Failure video={v} onChange={refresh} />}
           {v.status === 'completed' && <Player video={v} />}
           {v.status === 'completed' && <VideoTranscript videoId={v.id} />}
+          {v.status === 'completed' && <Credits video={v} />}
           {v.awaiting_approval && <ReviewGate video={v} onChange={refresh} />}
           {!v.awaiting_approval && v.scene_count > 0 && (
             <ScenePictures video={v} running={Boolean(running)} />
@@ -210,6 +211,24 @@ function Player({ video }: { video: Video }) {
           </ul>
         </div>
       </div>
+    </Card>
+  );
+}
+
+/** Under each scene of a finished video, the credit its stock clip or photo asks for. */
+function Credits({ video }: { video: Video }) {
+  const scenes = useLoad(() => api<Scene[]>('GET', `/videos/${video.id}/scenes`), [video.id]);
+  const credited = (scenes.data ?? []).filter((s) => s.image_attribution?.length);
+  if (credited.length === 0) return null;
+  return (
+    <Card title="Credits">
+      <ol className="scene-credits">
+        {credited.map((s) => (
+          <li key={s.id}>
+            Scene {s.position}: <SceneCredit scene={s} />
+          </li>
+        ))}
+      </ol>
     </Card>
   );
 }
@@ -396,14 +415,16 @@ function SceneEditor({
       await onChange();
     });
   };
-  const uploadImage = (file: File | undefined) => {
+  // A picture or a clip: the server says which from the bytes, and the scene takes it as such.
+  const uploadVisual = (file: File | undefined) => {
     if (!file) return;
     void run(async () => {
       const form = new FormData();
       form.append('file', file);
       form.append('name', file.name);
       const asset = await api<Asset>('POST', '/assets', form);
-      await api('PATCH', `/videos/${videoId}/scenes/${scene.id}`, { image_asset_id: asset.id });
+      const field = asset.type === 'video' ? 'video_asset_id' : 'image_asset_id';
+      await api('PATCH', `/videos/${videoId}/scenes/${scene.id}`, { [field]: asset.id });
       await onChange();
     });
   };
@@ -426,7 +447,17 @@ function SceneEditor({
           />
         </label>
         <div className="scene-image">
-          {scene.image_url ? (
+          {scene.video_url ? (
+            <video
+              src={scene.video_url}
+              muted
+              loop
+              autoPlay
+              playsInline
+              className="thumb-small"
+              aria-label={`Clip of scene ${n}`}
+            />
+          ) : scene.image_url ? (
             <img
               src={scene.image_url}
               alt={`Chosen for scene ${n}: ${depictsText(scene)}`}
@@ -436,14 +467,15 @@ function SceneEditor({
             <span className="hint">{scene.image_asset_id ? 'Own image chosen' : 'Image: generated'}</span>
           )}
           <label className="field">
-            <span>Upload an image for scene {n}</span>
+            <span>Upload an image or a clip for scene {n}</span>
             <input
               type="file"
-              accept="image/png,image/jpeg,image/webp"
-              onChange={(e) => uploadImage(e.target.files?.[0])}
+              accept="image/png,image/jpeg,image/webp,video/mp4,video/webm,video/quicktime"
+              onChange={(e) => uploadVisual(e.target.files?.[0])}
             />
           </label>
         </div>
+        <SceneCredit scene={scene} />
         <ErrorNote error={error} />
         <div className="row">
           <button type="submit" className="btn" disabled={busy || !dirty}>
@@ -465,6 +497,24 @@ function SceneEditor({
         </div>
       </form>
     </li>
+  );
+}
+
+/** The credit a stock clip or photo (or a work drawn into a picture) asks to be shown. */
+export function SceneCredit({ scene }: { scene: Scene }) {
+  if (!scene.image_attribution?.length) return null;
+  return (
+    <p className="hint scene-credit">
+      {scene.image_attribution.map((a) => (
+        <span key={a.source_url}>
+          {a.title} by {a.author} (
+          <a href={a.source_url} target="_blank" rel="noreferrer">
+            source
+          </a>
+          ), {a.license}{' '}
+        </span>
+      ))}
+    </p>
   );
 }
 

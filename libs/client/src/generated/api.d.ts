@@ -428,6 +428,13 @@ export type components = {
              * @description An uploaded audio asset of this account: the scene's narration, its length the scene's; `narration` becomes its captions and no narration credit is charged for it
              */
             audio_asset_id?: string;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string;
+            /** @description Words for the stock search of a `"visuals": "stock"` video; made from visual_description when left out */
+            search_terms?: string;
         };
         MusicDto: {
             /**
@@ -518,6 +525,11 @@ export type components = {
              * @default fade
              */
             transition?: ("fade" | "none") | null;
+            /**
+             * @description Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)
+             * @default generated
+             */
+            visuals?: ("generated" | "stock") | null;
             /** @description Frame size and rate; null or left out: 720p at 24 fps */
             output?: components["schemas"]["OutputDto"] | null;
         } & (unknown | {
@@ -608,6 +620,8 @@ export type components = {
             voice_speed: number;
             /** @description false: no speech; captions still show */
             narrate: boolean;
+            /** @enum {string} */
+            visuals: "generated" | "stock";
             output: components["schemas"]["OutputOptionsDto"];
         };
         FailureReasonDto: {
@@ -758,8 +772,18 @@ export type components = {
              *     ]
              */
             image_depicts: string[] | null;
-            /** @description The third-party works in the scene's picture; [] without one */
+            /** @description The third-party works in the scene's picture or clip (a stock photo's or clip's author, page and licence); [] without one */
             image_attribution: components["schemas"]["AttributionDto"][];
+            /**
+             * Format: uuid
+             * @description The clip that plays in the scene instead of a picture
+             */
+            video_asset_id: string | null;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
+             */
+            video_url: string | null;
             /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
@@ -782,6 +806,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         UpdateSceneDto: {
             visual_description?: string;
@@ -791,6 +820,11 @@ export type components = {
              * @description An uploaded image of this account for the scene; null goes back to a generated image
              */
             image_asset_id?: string | null;
+            /**
+             * Format: uuid
+             * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
+             */
+            video_asset_id?: string | null;
         };
         VoiceDto: {
             /**
@@ -861,12 +895,12 @@ export type components = {
              */
             scene_id: string | null;
             /**
-             * @description A client file is an image or audio
+             * @description A client file is an image, audio or a video clip
              * @enum {string}
              */
             type: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
             /** @enum {string} */
-            source: "upload" | "import" | "generated";
+            source: "upload" | "import" | "generated" | "stock";
             /** @description The client's label: the name given, else the file name or the URL's last path segment */
             name: string | null;
             /**
@@ -2303,7 +2337,7 @@ export interface operations {
                 cursor?: string;
                 video_id?: string;
                 type?: "video" | "audio" | "thumbnail" | "image" | "narration" | "subtitles";
-                source?: "upload" | "import" | "generated";
+                source?: "upload" | "import" | "generated" | "stock";
             };
             header?: never;
             path?: never;
@@ -2436,7 +2470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC or Ogg file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, or a URL that cannot be fetched */
+            /** @description VALIDATION_ERROR at ["body", "file"] or ["body", "source_url"]: not a PNG, JPEG, WebP, MP3, WAV, M4A/AAC, Ogg, MP4, WebM or MOV file that decodes, larger than ASSET_UPLOAD_MAX_BYTES, a clip over ASSET_VIDEO_MAX_SECONDS or 4096 px a side, or a URL that cannot be fetched */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -87,6 +87,8 @@ export interface SceneDraft {
   image_asset_id?: string | null;
   /** A recording the client supplied: it is the scene's narration, nothing is synthesised. */
   audio_asset_id?: string | null;
+  /** The client's words for a stock search (`"visuals": "stock"`), instead of the description's. */
+  search_terms?: string | null;
 }
 
 export interface ScriptInput {

@@ -41,6 +41,7 @@ export function refineScene(scene: SceneDraft, index = 0, opts: RefineOptions = 
     narration,
     ...(scene.image_asset_id && { image_asset_id: scene.image_asset_id }),
     ...(scene.audio_asset_id && { audio_asset_id: scene.audio_asset_id }),
+    ...(scene.search_terms?.trim() && { search_terms: scene.search_terms.trim() }),
   };
 }
 

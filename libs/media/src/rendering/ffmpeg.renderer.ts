@@ -18,7 +18,10 @@ export { FADE_SECONDS, PLAIN_STYLE, planTimeline, RENDER_FPS, type RenderStyle }
 export type { SegmentInput, SegmentScene } from './segment';
 
 export interface RenderScene {
+  /** The scene's picture, or its clip when `clip` is set. */
   imagePath: string;
+  /** The visual is a video clip: it plays muted, fitted to the frame, cut or looped to the scene. */
+  clip?: boolean;
   audioPath: string;
   durationSeconds: number;
   /** Spoken over the scene; burned in as captions when the style asks for them. */

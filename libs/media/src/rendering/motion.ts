@@ -143,3 +143,30 @@ export function stillFilters(opts: {
     'setsar=1',
   ].join(',');
 }
+
+/**
+ * Filters that fit a clip to the frame like a still (cover, centred, limited-range BT.709) at
+ * the video's frame rate, whatever the clip's own rate and size, and take `frames` of its
+ * frames from `offset` on (the clip's frame `offset` is the scene's frame `offset`, so the frames
+ * the previous segment fades in and those this one shows continue each other). The input is
+ * looped (`-stream_loop -1`), so a clip shorter than its scene starts over; a longer one is cut.
+ */
+export function clipFilters(opts: {
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+  offset: number;
+}): string {
+  const { width: w, height: h, fps, frames, offset } = opts;
+  return [
+    `fps=${fps}`,
+    `scale=${w}:${h}:force_original_aspect_ratio=increase:out_color_matrix=bt709:out_range=tv`,
+    `crop=${w}:${h}`,
+    'setsar=1',
+    'format=yuv420p',
+    `trim=start_frame=${offset}:end_frame=${offset + frames}`,
+    `settb=1/${fps}`,
+    'setpts=N',
+  ].join(',');
+}

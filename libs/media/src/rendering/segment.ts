@@ -5,12 +5,14 @@ import { type AspectRatio, frameSize, type OutputOptions, type WordTiming } from
 import { buildTimeline, phraseCues } from '../curating/timeline';
 import { assCaptions } from './captions';
 import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
-import { kenBurnsFor, stillFilters } from './motion';
+import { clipFilters, kenBurnsFor, stillFilters } from './motion';
 import { fadeFrames, planTimeline, type RenderStyle, sceneSpan } from './render-plan';
 
 /** What a segment needs to know of every scene: the plan (and so its own timing) depends on all of them. */
 export interface SegmentScene {
   imagePath: string;
+  /** The visual is a video clip (see RenderScene.clip). */
+  clip?: boolean;
   durationSeconds: number;
   /** The words spoken over the scene: its burned-in captions. */
   narration?: string;
@@ -60,17 +62,23 @@ export async function segmentArgs(
   );
   const frames = plan.frames[i]!;
   const fade = fadeFrames(plan, i, style.transition, fps);
-  const motion = (j: number) => (style.motion === 'kenburns' ? kenBurnsFor(style.seed, j) : null);
+  // A clip moves by itself: no motion effect on it.
+  const motion = (j: number) =>
+    style.motion === 'kenburns' && !scenes[j]!.clip ? kenBurnsFor(style.seed, j) : null;
+  const visual = (j: number, o: { frames: number; offset: number; span: number }) =>
+    scenes[j]!.clip
+      ? clipFilters({ width, height, fps, frames: o.frames, offset: o.offset })
+      : stillFilters({ width, height, fps, motion: motion(j), ...o });
 
   const own = sceneSpan(plan, i, style.transition, fps);
   const filters = [
-    `[0:v]${stillFilters({ width, height, fps, frames, motion: motion(i), offset: plan.startFrames[i]! - own.start, span: own.length })}[own]`,
+    `[0:v]${visual(i, { frames, offset: plan.startFrames[i]! - own.start, span: own.length })}[own]`,
   ];
   let video = '[own]';
   if (fade > 0) {
     const next = sceneSpan(plan, i + 1, style.transition, fps);
     filters.push(
-      `[1:v]${stillFilters({ width, height, fps, frames: fade, motion: motion(i + 1), offset: 0, span: next.length })}[next]`,
+      `[1:v]${visual(i + 1, { frames: fade, offset: 0, span: next.length })}[next]`,
       `[own][next]xfade=transition=fade:duration=${fade / fps}:offset=${(frames - fade) / fps}[faded]`,
     );
     video = '[faded]';
@@ -95,9 +103,8 @@ export async function segmentArgs(
     ...FFMPEG_COMMON_ARGS,
     '-loglevel',
     'error',
-    '-i',
-    scenes[i]!.imagePath,
-    ...(fade > 0 ? ['-i', scenes[i + 1]!.imagePath] : []),
+    ...inputArgs(scenes[i]!, fps),
+    ...(fade > 0 ? inputArgs(scenes[i + 1]!, fps) : []),
     '-filter_complex',
     filters.join(';'),
     '-map',
@@ -113,4 +120,15 @@ export async function segmentArgs(
     outPath,
   ];
   return { args, frames };
+}
+
+/**
+ * A clip is read looped (a clip shorter than its scene starts over) and its sound is never
+ * opened; a still is read at the video's rate, so a crossfade between a still and a clip joins
+ * two streams of one frame rate.
+ */
+function inputArgs(scene: SegmentScene, fps: number): string[] {
+  return scene.clip
+    ? ['-stream_loop', '-1', '-an', '-i', scene.imagePath]
+    : ['-framerate', String(fps), '-i', scene.imagePath];
 }

@@ -506,6 +506,7 @@ const SETTINGS: Record<string, Record<string, Setting>> = {
     underwater: 'sea',
     reef: 'sea',
     lake: 'sea',
+    pond: 'sea',
     river: 'sea',
     beach: 'beach',
     coast: 'beach',
@@ -558,6 +559,7 @@ const SETTINGS: Record<string, Record<string, Setting>> = {
     ozean: 'sea',
     see: 'sea',
     fluss: 'sea',
+    teich: 'sea',
     unterwasser: 'sea',
     strand: 'beach',
     kuste: 'beach',
@@ -1027,7 +1029,7 @@ export function readScene(text: string, language = 'en'): SceneReading {
   const lang = language.toLowerCase().split(/[-_]/)[0]!;
   const index = indexFor(lang);
   const tokens = tokensOf(text, lang);
-  const things: NamedThing[] = [];
+  const things: (NamedThing & { end: number; rank: number; counted: boolean })[] = [];
   let setting: Setting | undefined;
   const colours = COLOURS[lang] ?? COLOURS.en!;
   const numbers = NUMBERS[lang] ?? {};
@@ -1064,13 +1066,12 @@ export function readScene(text: string, language = 'en'): SceneReading {
       if (n === 1 && (stop.has(word) || /^\d+$/.test(word))) break;
       const last = phrase.at(-1)!;
       const first = phrase.slice(0, -1).join(' ');
+      // Of the forms the ending allows, the one our synonyms or an emoji's own name knows wins
+      // ("corazones" is a keyword of the heart suit, "corazon" our anatomical heart).
       for (const form of lemmaCandidates(last, lang)) {
         const key = first ? `${first} ${form}` : form;
         const entry = index.keys.get(key);
-        if (entry) {
-          found = { entry, words: n };
-          break;
-        }
+        if (entry && (!found || entry.rank > found.entry.rank)) found = { entry, words: n };
       }
     }
     if (!found) continue;
@@ -1087,14 +1088,36 @@ export function readScene(text: string, language = 'en'): SceneReading {
       else if (Number.isInteger(digits) && digits >= 2 && digits <= 5) count = digits;
       if (count > 1) break;
     }
+    // Two things named side by side are one thing and what it is made of or part of ("paper
+    // boat", "coconut shells"): the one named by its own name wins, else the head noun (the
+    // second in English and German, the first in the Romance languages).
+    const before = things.at(-1);
+    if (before && before.end === i - 1 && !before.counted) {
+      const keepBefore = before.rank > found.entry.rank || (before.rank === found.entry.rank && colourAfter);
+      if (keepBefore) {
+        i = end;
+        continue;
+      }
+      things.pop();
+    }
     const same = things.find((t) => t.hexcode === hexcode);
     if (same) {
       same.count = Math.max(same.count, count);
       same.colour ??= colour;
-    } else things.push({ hexcode, name: englishName(hexcode), count, colour, at: i });
+    } else
+      things.push({
+        hexcode,
+        name: englishName(hexcode),
+        count,
+        colour,
+        at: i,
+        end,
+        rank: found.entry.rank,
+        counted: count > 1,
+      });
     i = end;
   }
-  return { things, setting };
+  return { things: things.map(({ end: _end, rank: _rank, counted: _counted, ...t }) => t), setting };
 }
 
 /** The English name of a setting, as `depicts` lists it. */

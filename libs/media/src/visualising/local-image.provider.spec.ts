@@ -135,6 +135,14 @@ describe('LocalImageProvider', () => {
     const picture = await illustrate({ ...base, description: 'Three hearts pumping blue blood, close-up' });
     expect(picture.depicts).toEqual(['anatomical heart', 'drop of blood']);
     expect(picture.placed.filter((p) => p.thing.name === 'anatomical heart')).toHaveLength(3);
+    // Counted beside a main subject too.
+    const beside = compose({ ...base, description: 'Octopuses have three hearts' });
+    expect(beside.placed.map((p) => p.thing.name)).toEqual([
+      'octopus',
+      'anatomical heart',
+      'anatomical heart',
+      'anatomical heart',
+    ]);
     const drop = picture.placed.find((p) => p.thing.name === 'drop of blood')!;
     const { data, width } = await pixels(picture.png);
     // The drop's centre is blue, not the artwork's red.
@@ -168,6 +176,14 @@ describe('LocalImageProvider', () => {
       things: [{ name: 'cat' }],
       setting: undefined,
     });
+  });
+
+  it('reads two things named side by side as one: a paper boat is a boat, coconut shells a coconut', () => {
+    const names = (description: string, language = 'en') =>
+      readPicture({ description, language }).things.map((t) => t.name);
+    expect(names('A paper boat on a pond')).toEqual(['sailboat']);
+    expect(names('Coconut shells on the sand')).toEqual(['coconut']);
+    expect(names('Tres corazones y sangre azul', 'es')).toEqual(['anatomical heart', 'drop of blood']);
   });
 
   it('reads the narration only when the description names nothing', () => {

@@ -223,7 +223,11 @@ function layout(things: NamedThing[], safe: Box, sceneIndex: number, random: () 
     const cap = (placed[0]?.size ?? 0) * (copies > 1 ? 0.9 : 0.6);
     supporting.forEach((thing, i) => {
       const cell = cells[i]!;
-      placed.push({ thing, cx: cell.cx, cy: cell.cy, size: Math.min(cell.size * 0.8, cap) });
+      // A counted companion ("three hearts" beside the octopus) fills its cell with its copies.
+      const n = Math.min(MAX_COUNT, Math.max(1, thing.count));
+      const box = { x: cell.cx - cell.size / 2, y: cell.cy - cell.size / 2, w: cell.size, h: cell.size };
+      for (const copy of grid(box, n))
+        placed.push({ thing, cx: copy.cx, cy: copy.cy, size: Math.min(copy.size * 0.8, cap) });
     });
   }
   return placed;

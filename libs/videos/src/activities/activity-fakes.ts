@@ -91,6 +91,8 @@ export function aScene(position: number, patch: Partial<Scene> = {}): Scene {
     visualDescription: `A lighthouse, view ${position}`,
     narration: `Narration of scene ${position}.`,
     imageAssetId: null,
+    visualType: null,
+    searchTerms: null,
     narrationAssetId: null,
     narrationSeconds: null,
     audioAssetId: null,

@@ -27,6 +27,7 @@ const draft = z.object({
   narration: z.string().min(1),
   image_asset_id: uuid.nullable().optional(),
   audio_asset_id: uuid.nullable().optional(),
+  search_terms: z.string().max(100).nullable().optional(),
 });
 
 export const schemas = {

@@ -18,6 +18,7 @@ import { createRenderSegmentActivity } from './render-segment.activity';
 import { createSceneEditActivity } from './scene-edit.activity';
 import { createSceneImageActivity } from './scene-image.activity';
 import { createScriptActivities } from './script.activity';
+import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
 export { MediaOrder } from './media-order';
@@ -29,6 +30,8 @@ export interface VideoActivityDeps {
   storage: AssetStorage;
   providers: MediaProviders;
   renderer: FfmpegRenderer;
+  /** The stock library for `"visuals": "stock"`, when one is configured. */
+  stock?: StockDeps | null;
   /** The worker's media work order: images, narration, segments and joins wait their turn in it. */
   mediaOrder?: MediaOrder;
 }
@@ -47,7 +50,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     writeScript: (input) => heartbeating(() => script.writeScript(input)),
     refineScript: (input) => heartbeating(() => script.refineScript(input)),
     ...createApprovalActivities({ videos, slots, charges, assets }),
-    ...createSceneImageActivity({ videos, providers, runStep }),
+    ...createSceneImageActivity({ videos, providers, runStep, stock: deps.stock }),
     ...createNarrationActivity({ videos, providers, runStep, assets, storage, renderer }),
     ...createCurateActivity({ videos, runStep }),
     ...createRenderActivity({ videos, assets, storage, renderer, runStep }),

@@ -78,7 +78,7 @@ describe('media step (scene image)', () => {
         key: eventKeys.run.image(1, sceneId(1)),
         type: 'scene_image_generated',
         stage: 'visualising',
-        data: { scene_id: sceneId(1), position: 1, asset_id: s.rows[0]!.id },
+        data: { scene_id: sceneId(1), position: 1, asset_id: s.rows[0]!.id, visual: 'generated' },
       },
     ]);
     // A retried attempt finds the scene done and produces nothing more.

@@ -35,6 +35,8 @@ export interface StepFile {
   /** For a picture: what it shows and the third-party works in it. */
   depicts?: string[] | null;
   attribution?: Attribution[];
+  /** `stock` for a clip or photo from the stock library; generated otherwise. */
+  assetSource?: 'generated' | 'stock';
 }
 
 /** One media step of production: what it works on, how it makes its files, and how it is recorded. */
@@ -105,6 +107,7 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
       durationSeconds: file.durationSeconds,
       depicts: file.depicts,
       attribution: file.attribution,
+      ...(file.assetSource && { source: file.assetSource }),
     };
   }
 

@@ -15,6 +15,8 @@ export interface StoredScene {
   id: string;
   position: number;
   imageKey: string;
+  /** The visual is a clip (a video asset), not a picture. */
+  clip: boolean;
   audioKey: string;
   durationSeconds: number;
   narration: string;
@@ -78,6 +80,7 @@ export async function storedScenes(
         id: s.id,
         position: s.position,
         imageKey: image.path,
+        clip: image.type === 'video',
         audioKey: audio.path,
         durationSeconds: s.narrationSeconds,
         narration: s.narration,

@@ -1,22 +1,33 @@
 import path from 'node:path';
-import { frameSize, type MediaProviders } from '@vidgen/media';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { frameSize, type GeneratedImage, type MediaProviders, ProviderError } from '@vidgen/media';
 import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
-import { type RunMediaStep, tempDir } from './media-step';
+import { type RunMediaStep, type StepFile, tempDir } from './media-step';
+import { pickStock, type StockDeps, type StockPick, stockProblem } from './stock-pick';
 import { loadScene } from './video-loader';
 
 export interface SceneImageDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
   providers: Pick<MediaProviders, 'image'>;
   runStep: RunMediaStep;
+  /** The stock library, when STOCK_PROVIDER configures one. */
+  stock?: StockDeps | null;
 }
+
+/** The attempts of a visualising activity (STAGE_MAX_ATTEMPTS of the workflow's retry policy). */
+const STAGE_MAX_ATTEMPTS = 3;
+
+/** The scene's visual: a stock clip or photo, or a generated picture (with why stock gave none). */
+type Visual = { stock: StockPick } | { image: GeneratedImage; stockFallback?: string };
 
 /** Visualising: one image per scene. */
 export function createSceneImageActivity({
   videos,
   providers,
   runStep,
+  stock,
 }: SceneImageDeps): Pick<VideoActivities, 'generateSceneImage'> {
   return {
     async generateSceneImage(raw) {
@@ -25,7 +36,11 @@ export function createSceneImageActivity({
         videoId: input.videoId,
         load: async (video) => {
           const { scene, scenes } = await loadScene(videos, video, input.sceneId);
-          return scene.imageAssetId ? undefined : { video, scene, sceneCount: scenes.length };
+          // Pages of the stock items the other scenes show: none is shown twice.
+          const used = new Set(scenes.flatMap((s) => s.imageAttribution.map((a) => a.source_url)));
+          return scene.imageAssetId
+            ? undefined
+            : { video, scene, sceneCount: scenes.length, used, picked: undefined as string | undefined };
         },
         // fail_scenes picks the scenes whose image fails, by position.
         fault: ({ scene }) => ({
@@ -33,8 +48,42 @@ export function createSceneImageActivity({
           fault: { ...input.fault, fail: input.fault.failScenes.includes(scene.position) },
         }),
         workDir: tempDir('vidgen-img-'),
-        make: ({ video, scene, sceneCount }, dir, signal) =>
-          providers.image.generateImage(
+        make: async (target, dir, signal): Promise<Visual> => {
+          const { video, scene, sceneCount, used } = target;
+          let stockFallback: string | undefined;
+          if (video.options.visuals === 'stock') {
+            if (!stock) stockFallback = 'no stock library is configured';
+            else {
+              try {
+                const pick = await pickStock(
+                  stock,
+                  {
+                    description: scene.visualDescription,
+                    searchTerms: scene.searchTerms,
+                    narration: scene.narration,
+                    seconds: scene.narrationSeconds,
+                    offset: scene.position - 1,
+                  },
+                  frameSize(video.options.aspect_ratio, video.options.output.resolution),
+                  used,
+                  dir,
+                  signal,
+                );
+                if (pick) {
+                  target.picked = pick.item.credit.source_url;
+                  return { stock: pick };
+                }
+                stockFallback = 'the stock library has nothing that fits';
+              } catch (err) {
+                // A rate limit or an outage is retried within the activity's policy; on the
+                // last attempt (or a refusal such as a bad key) the scene gets a drawn picture.
+                const retryable = err instanceof ProviderError && err.retryable;
+                if (retryable && Context.current().info.attempt < STAGE_MAX_ATTEMPTS) throw err;
+                stockFallback = stockProblem(err);
+              }
+            }
+          }
+          const image = await providers.image.generateImage(
             {
               description: scene.visualDescription,
               sceneIndex: scene.position - 1,
@@ -48,24 +97,56 @@ export function createSceneImageActivity({
             },
             path.join(dir, 'image.png'),
             signal,
-          ),
-        files: (image, { scene }) => [
-          {
-            source: image.path,
-            name: `scene-${scene.id}.png`,
-            type: 'image',
-            mimeType: image.mimeType,
-            sceneId: scene.id,
-            width: image.width,
-            height: image.height,
-            depicts: image.depicts,
-            attribution: image.attribution,
-          },
-        ],
-        stale: async ({ video, scene }, trx) => {
-          const now = (await videos.scenes.list(video.accountId, video.id, trx)).find(
-            (s) => s.id === scene.id,
           );
+          return { image, stockFallback };
+        },
+        files: (visual, { scene }): StepFile[] => {
+          if ('stock' in visual) {
+            const s = visual.stock;
+            return [
+              {
+                source: s.path,
+                name: `scene-${scene.id}${path.extname(s.path)}`,
+                type: s.type,
+                mimeType: s.mimeType,
+                sceneId: scene.id,
+                width: s.width ?? undefined,
+                height: s.height ?? undefined,
+                durationSeconds: s.durationSeconds ?? undefined,
+                depicts: null,
+                attribution: [s.item.credit],
+                assetSource: 'stock',
+              },
+            ];
+          }
+          const { image } = visual;
+          return [
+            {
+              source: image.path,
+              name: `scene-${scene.id}.png`,
+              type: 'image',
+              mimeType: image.mimeType,
+              sceneId: scene.id,
+              width: image.width,
+              height: image.height,
+              depicts: image.depicts,
+              attribution: image.attribution,
+            },
+          ];
+        },
+        stale: async ({ video, scene, picked }, trx) => {
+          const all = await videos.scenes.list(video.accountId, video.id, trx);
+          const now = all.find((s) => s.id === scene.id);
+          // Scenes pick at the same time: one that lost its stock item to another scene picks again.
+          if (
+            picked &&
+            all.some((s) => s.id !== scene.id && s.imageAttribution.some((a) => a.source_url === picked))
+          ) {
+            throw ApplicationFailure.retryable(
+              'Another scene of the video shows this stock item',
+              'STOCK_TAKEN',
+            );
+          }
           const refund = eventKeys.run.refund(input.run, chargeItems.image(scene.id));
           return (
             !now ||
@@ -73,13 +154,20 @@ export function createSceneImageActivity({
             (await videos.events.has(video.accountId, video.id, refund, trx))
           );
         },
-        record: async ({ video, scene }, _image, [asset], trx) => {
+        record: async ({ video, scene }, visual, [asset], trx) => {
           await videos.scenes.setImage(video.accountId, video.id, scene.id, asset!.id, trx);
+          const origin =
+            'stock' in visual
+              ? { visual: `stock_${visual.stock.item.kind}`, stock_item: visual.stock.item.key }
+              : {
+                  visual: 'generated',
+                  ...(visual.stockFallback && { stock_fallback: visual.stockFallback }),
+                };
           return {
             key: eventKeys.run.image(input.run, scene.id),
             type: 'scene_image_generated',
             stage: 'visualising',
-            data: { scene_id: scene.id, position: scene.position, asset_id: asset!.id },
+            data: { scene_id: scene.id, position: scene.position, asset_id: asset!.id, ...origin },
           };
         },
       });

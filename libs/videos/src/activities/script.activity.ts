@@ -32,6 +32,7 @@ export function createScriptActivities({
           narration: s.narration,
           image_asset_id: s.image_asset_id ?? null,
           audio_asset_id: s.audio_asset_id ?? null,
+          search_terms: s.search_terms ?? null,
         }));
       }
       // A regenerate asks for another take, also with empty feedback: the provider sees the

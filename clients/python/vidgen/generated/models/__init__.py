@@ -26,6 +26,7 @@ from .create_video_dto import CreateVideoDto
 from .create_video_dto_aspect_ratio_type_0 import CreateVideoDtoAspectRatioType0
 from .create_video_dto_motion_type_0 import CreateVideoDtoMotionType0
 from .create_video_dto_transition_type_0 import CreateVideoDtoTransitionType0
+from .create_video_dto_visuals_type_0 import CreateVideoDtoVisualsType0
 from .credits_summary_dto import CreditsSummaryDto
 from .credits_summary_dto_plan import CreditsSummaryDtoPlan
 from .delivery_attempt_dto import DeliveryAttemptDto
@@ -79,6 +80,7 @@ from .video_options_dto import VideoOptionsDto
 from .video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
 from .video_options_dto_motion import VideoOptionsDtoMotion
 from .video_options_dto_transition import VideoOptionsDtoTransition
+from .video_options_dto_visuals import VideoOptionsDtoVisuals
 from .video_page_dto import VideoPageDto
 from .video_record_dto import VideoRecordDto
 from .video_record_dto_stage_type_0 import VideoRecordDtoStageType0
@@ -122,6 +124,7 @@ __all__ = (
     "CreateVideoDtoAspectRatioType0",
     "CreateVideoDtoMotionType0",
     "CreateVideoDtoTransitionType0",
+    "CreateVideoDtoVisualsType0",
     "CreditsSummaryDto",
     "CreditsSummaryDtoPlan",
     "DeliveryAttemptDto",
@@ -175,6 +178,7 @@ __all__ = (
     "VideoOptionsDtoAspectRatio",
     "VideoOptionsDtoMotion",
     "VideoOptionsDtoTransition",
+    "VideoOptionsDtoVisuals",
     "VideoPageDto",
     "VideoRecordDto",
     "VideoRecordDtoStageType0",

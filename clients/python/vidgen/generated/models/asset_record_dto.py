@@ -24,7 +24,7 @@ class AssetRecordDto:
         id (UUID):
         video_id (None | UUID): The video that made it; null for a client file
         scene_id (None | UUID): The scene it belongs to
-        type_ (AssetRecordDtoType): A client file is an image or audio
+        type_ (AssetRecordDtoType): A client file is an image, audio or a video clip
         source (AssetRecordDtoSource):
         name (None | str): The client's label: the name given, else the file name or the URL's last path segment
         content_type (str): Taken from the bytes, never from the file name Example: image/png.

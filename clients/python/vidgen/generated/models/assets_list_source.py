@@ -4,6 +4,7 @@ from enum import StrEnum
 class AssetsListSource(StrEnum):
     GENERATED = "generated"
     IMPORT = "import"
+    STOCK = "stock"
     UPLOAD = "upload"
 
     def __str__(self) -> str:

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.create_video_dto_aspect_ratio_type_0 import CreateVideoDtoAspectRatioType0
 from ..models.create_video_dto_motion_type_0 import CreateVideoDtoMotionType0
 from ..models.create_video_dto_transition_type_0 import CreateVideoDtoTransitionType0
+from ..models.create_video_dto_visuals_type_0 import CreateVideoDtoVisualsType0
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ class CreateVideoDto:
             CreateVideoDtoMotionType0.KENBURNS.
         transition (CreateVideoDtoTransitionType0 | None | Unset): A short crossfade between scenes Default:
             CreateVideoDtoTransitionType0.FADE.
+        visuals (CreateVideoDtoVisualsType0 | None | Unset): Where scenes get their pictures: generated, or clips and
+            photos from the stock library STOCK_PROVIDER names (422 when none is configured) Default:
+            CreateVideoDtoVisualsType0.GENERATED.
         output (None | OutputDto | Unset): Frame size and rate; null or left out: 720p at 24 fps
     """
 
@@ -65,6 +69,9 @@ class CreateVideoDto:
     )
     transition: CreateVideoDtoTransitionType0 | None | Unset = (
         CreateVideoDtoTransitionType0.FADE
+    )
+    visuals: CreateVideoDtoVisualsType0 | None | Unset = (
+        CreateVideoDtoVisualsType0.GENERATED
     )
     output: None | OutputDto | Unset = UNSET
 
@@ -158,6 +165,14 @@ class CreateVideoDto:
         else:
             transition = self.transition
 
+        visuals: None | str | Unset
+        if isinstance(self.visuals, Unset):
+            visuals = UNSET
+        elif isinstance(self.visuals, CreateVideoDtoVisualsType0):
+            visuals = self.visuals.value
+        else:
+            visuals = self.visuals
+
         output: dict[str, Any] | None | Unset
         if isinstance(self.output, Unset):
             output = UNSET
@@ -197,6 +212,8 @@ class CreateVideoDto:
             field_dict["motion"] = motion
         if transition is not UNSET:
             field_dict["transition"] = transition
+        if visuals is not UNSET:
+            field_dict["visuals"] = visuals
         if output is not UNSET:
             field_dict["output"] = output
 
@@ -364,6 +381,23 @@ class CreateVideoDto:
 
         transition = _parse_transition(d.pop("transition", UNSET))
 
+        def _parse_visuals(data: object) -> CreateVideoDtoVisualsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                visuals_type_0 = CreateVideoDtoVisualsType0(data)
+
+                return visuals_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CreateVideoDtoVisualsType0 | None | Unset, data)
+
+        visuals = _parse_visuals(d.pop("visuals", UNSET))
+
         def _parse_output(data: object) -> None | OutputDto | Unset:
             if data is None:
                 return data
@@ -395,6 +429,7 @@ class CreateVideoDto:
             captions=captions,
             motion=motion,
             transition=transition,
+            visuals=visuals,
             output=output,
         )
 

@@ -28,7 +28,10 @@ class SceneRecordDto:
         audio_asset_id (None | UUID): The client's own recording used as the narration; null when it is synthesised
         image_depicts (list[str] | None): What the scene's picture shows (its asset's depicts); null without one
             Example: ['octopus', 'sea'].
-        image_attribution (list[AttributionDto]): The third-party works in the scene's picture; [] without one
+        image_attribution (list[AttributionDto]): The third-party works in the scene's picture or clip (a stock photo's
+            or clip's author, page and licence); [] without one
+        video_asset_id (None | UUID): The clip that plays in the scene instead of a picture
+        video_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file exists
         narration_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file
             exists
         narration_seconds (float | None): Length of the spoken narration
@@ -46,6 +49,8 @@ class SceneRecordDto:
     audio_asset_id: None | UUID
     image_depicts: list[str] | None
     image_attribution: list[AttributionDto]
+    video_asset_id: None | UUID
+    video_url: None | str
     narration_url: None | str
     narration_seconds: float | None
     created_at: str
@@ -90,6 +95,15 @@ class SceneRecordDto:
             image_attribution_item = image_attribution_item_data.to_dict()
             image_attribution.append(image_attribution_item)
 
+        video_asset_id: None | str
+        if isinstance(self.video_asset_id, UUID):
+            video_asset_id = str(self.video_asset_id)
+        else:
+            video_asset_id = self.video_asset_id
+
+        video_url: None | str
+        video_url = self.video_url
+
         narration_url: None | str
         narration_url = self.narration_url
 
@@ -114,6 +128,8 @@ class SceneRecordDto:
                 "audio_asset_id": audio_asset_id,
                 "image_depicts": image_depicts,
                 "image_attribution": image_attribution,
+                "video_asset_id": video_asset_id,
+                "video_url": video_url,
                 "narration_url": narration_url,
                 "narration_seconds": narration_seconds,
                 "created_at": created_at,
@@ -199,6 +215,28 @@ class SceneRecordDto:
 
             image_attribution.append(image_attribution_item)
 
+        def _parse_video_asset_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                video_asset_id_type_0 = UUID(data)
+
+                return video_asset_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        video_asset_id = _parse_video_asset_id(d.pop("video_asset_id"))
+
+        def _parse_video_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        video_url = _parse_video_url(d.pop("video_url"))
+
         def _parse_narration_url(data: object) -> None | str:
             if data is None:
                 return data
@@ -228,6 +266,8 @@ class SceneRecordDto:
             audio_asset_id=audio_asset_id,
             image_depicts=image_depicts,
             image_attribution=image_attribution,
+            video_asset_id=video_asset_id,
+            video_url=video_url,
             narration_url=narration_url,
             narration_seconds=narration_seconds,
             created_at=created_at,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
 from ..models.video_options_dto_motion import VideoOptionsDtoMotion
 from ..models.video_options_dto_transition import VideoOptionsDtoTransition
+from ..models.video_options_dto_visuals import VideoOptionsDtoVisuals
 
 if TYPE_CHECKING:
     from ..models.caption_options_dto import CaptionOptionsDto
@@ -33,6 +34,7 @@ class VideoOptionsDto:
         transition (VideoOptionsDtoTransition):
         voice_speed (float):
         narrate (bool): false: no speech; captions still show
+        visuals (VideoOptionsDtoVisuals):
         output (OutputOptionsDto):
     """
 
@@ -46,6 +48,7 @@ class VideoOptionsDto:
     transition: VideoOptionsDtoTransition
     voice_speed: float
     narrate: bool
+    visuals: VideoOptionsDtoVisuals
     output: OutputOptionsDto
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -77,6 +80,8 @@ class VideoOptionsDto:
 
         narrate = self.narrate
 
+        visuals = self.visuals.value
+
         output = self.output.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -93,6 +98,7 @@ class VideoOptionsDto:
                 "transition": transition,
                 "voice_speed": voice_speed,
                 "narrate": narrate,
+                "visuals": visuals,
                 "output": output,
             }
         )
@@ -144,6 +150,8 @@ class VideoOptionsDto:
 
         narrate = d.pop("narrate")
 
+        visuals = VideoOptionsDtoVisuals(d.pop("visuals"))
+
         output = OutputOptionsDto.from_dict(d.pop("output"))
 
         video_options_dto = cls(
@@ -157,6 +165,7 @@ class VideoOptionsDto:
             transition=transition,
             voice_speed=voice_speed,
             narrate=narrate,
+            visuals=visuals,
             output=output,
         )
 

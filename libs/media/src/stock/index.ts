@@ -1,0 +1,5 @@
+export { PexelsStockProvider } from './pexels.provider';
+export { PixabayStockProvider } from './pixabay.provider';
+export { createStockProvider } from './stock.factory';
+export * from './stock.types';
+export { searchTerms } from './stock-terms';
