@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_api_key_changes';
 import * as m0009 from './migrations/0009_delivery_links';
 import * as m0011 from './migrations/0011_asset_depicts';
 import * as m0014 from './migrations/0014_stock_assets';
+import * as m0015 from './migrations/0015_idempotency_owner';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_delivery_links': m0009,
   '0011_asset_depicts': m0011,
   '0014_stock_assets': m0014,
+  '0015_idempotency_owner': m0015,
 };
 
 class StaticProvider implements MigrationProvider {
