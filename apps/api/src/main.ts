@@ -1,6 +1,8 @@
 import { loadConfig } from '@vidgen/config';
+import { IdempotencyStore } from '@vidgen/limits';
 import { startMetricsServer } from '@vidgen/metrics';
 import { createApp } from './app';
+import { idempotencyOwner } from './common/common.module';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -9,6 +11,13 @@ async function main(): Promise<void> {
   // Before the api listens: a taken metrics port stops the start instead of going unnoticed.
   if (config.metrics.apiPort > 0) await startMetricsServer({ port: config.metrics.apiPort });
   await app.listen(config.port, '0.0.0.0');
+  // Listening on this host and port proves the previous run here is gone: the Idempotency-Key
+  // claims its dead requests held are freed now, so a client retrying such a create is served
+  // at once instead of after the claims' expiry. A failure leaves them to that expiry.
+  await app
+    .get(IdempotencyStore)
+    .releaseOwnedBy(idempotencyOwner(config))
+    .catch(() => undefined);
 }
 
 main().catch((err) => {

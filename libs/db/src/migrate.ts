@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_delivery_links';
 import * as m0011 from './migrations/0011_asset_depicts';
 import * as m0013 from './migrations/0013_scene_words';
 import * as m0014 from './migrations/0014_stock_assets';
+import * as m0015 from './migrations/0015_idempotency_owner';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_asset_depicts': m0011,
   '0013_scene_words': m0013,
   '0014_stock_assets': m0014,
+  '0015_idempotency_owner': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -230,6 +230,8 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   response: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The api instance (host:port) whose request holds the claim. */
+  owner: string | null;
   created_at: Generated<string>;
 }
 

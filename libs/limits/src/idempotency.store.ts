@@ -5,7 +5,8 @@ import { type Db, isUniqueViolation, sql } from '@vidgen/db';
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /**
  * A claim still without a response after this long belongs to a request whose handler died
- * (a crashed or restarted api): the key is free again. Far above any request's duration.
+ * (a crashed api that did not come back): the key is free again. Far above any request's
+ * duration. An api that comes back frees its dead run's claims at start-up (releaseOwnedBy).
  */
 export const IDEMPOTENCY_PENDING_SECONDS = 120;
 /** Expired keys of every account are deleted once per this many claims (per process). */
@@ -42,7 +43,8 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { pendingSeconds?: number } = {},
+    /** `owner`: this api instance (host:port), recorded on each claim it makes. */
+    private readonly options: { pendingSeconds?: number; owner?: string } = {},
   ) {}
 
   async claim(accountId: string, route: string, key: string, hash: string): Promise<Claim> {
@@ -61,7 +63,7 @@ export class IdempotencyStore {
     try {
       await this.db
         .insertInto('idempotency_keys')
-        .values({ account_id: accountId, route, key, request_hash: hash })
+        .values({ account_id: accountId, route, key, request_hash: hash, owner: this.options.owner ?? null })
         .execute();
       return { kind: 'new' };
     } catch (err) {
@@ -98,6 +100,21 @@ export class IdempotencyStore {
       .where('route', '=', route)
       .where('key', '=', key)
       .execute();
+  }
+
+  /**
+   * Frees the claims still without a response that `owner` made: called by an api instance once
+   * it listens again on its host and port, which proves the run that made them is gone (the
+   * port was free), so a client retrying a create the dead run never answered is served at once
+   * instead of after IDEMPOTENCY_PENDING_SECONDS. Returns how many were freed.
+   */
+  async releaseOwnedBy(owner: string): Promise<number> {
+    const res = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('owner', '=', owner)
+      .where('status_code', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   /** Deletes the keys of every account that have expired; returns how many. */

@@ -80,10 +80,13 @@ export async function videoTimeline(
     .orderBy('seq')
     .execute();
   for (const e of events) {
-    const created: unknown = e.created_at;
+    // timestamptz as PostgreSQL writes it ("2026-11-25 22:46:01.123456+00"): the db layer keeps the text.
     const at =
-      (created instanceof Date ? created.getTime() : Date.parse(`${String(created).replace(' ', 'T')}Z`)) /
-      1000;
+      Date.parse(
+        String(e.created_at)
+          .replace(' ', 'T')
+          .replace(/([+-]\d\d)$/, '$1:00'),
+      ) / 1000;
     lines.push({
       at,
       what: `event ${e.type}${e.stage ? ` (${e.stage})` : ''}${e.status ? ` → ${e.status}` : ''}`,

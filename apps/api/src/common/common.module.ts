@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import {
@@ -8,11 +9,21 @@ import {
   DashboardSessionRepository,
   DashboardSessionService,
 } from '@vidgen/auth';
+import type { AppConfig } from '@vidgen/config';
+import type { Db } from '@vidgen/db';
 import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
-import { overDb } from '../infra/infra.tokens';
+import { CONFIG, DB, overDb } from '../infra/infra.tokens';
 import { ApiKeyGuard } from './auth';
 import { HotPathLifecycle, perKeyBudgetProvider } from './hot-path';
 import { RateLimitGuard } from './rate-limit.guard';
+
+/**
+ * The api instance as the Idempotency-Key claims name it: its host and port, the same after a
+ * restart, and never two live instances at once (the second could not bind the port).
+ */
+export function idempotencyOwner(config: Pick<AppConfig, 'port'>): string {
+  return `${os.hostname()}:${config.port}`;
+}
 
 /**
  * What every route shares: the global guards with what they need, and the store behind
@@ -40,7 +51,12 @@ import { RateLimitGuard } from './rate-limit.guard';
     overDb(RateLimiter),
     perKeyBudgetProvider,
     HotPathLifecycle,
-    overDb(IdempotencyStore),
+    {
+      provide: IdempotencyStore,
+      useFactory: (db: Db, config: AppConfig) =>
+        new IdempotencyStore(db, { owner: idempotencyOwner(config) }),
+      inject: [DB, CONFIG],
+    },
     // Guards run in this order: authenticate, then count against the rate limits.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
