@@ -384,7 +384,8 @@ describe('the web dashboard in a real browser', () => {
       .getByLabel('Prompt')
       .fill('How lighthouses guide ships at night. Their beams sweep across the dark sea.');
     await page.getByLabel('Scenes').selectOption('2');
-    // The voice picker: neural voices first, then espeak-ng's.
+    // The voice picker: neural voices first, then espeak-ng's (once GET /voices has answered).
+    await page.getByLabel('Voice').locator('optgroup').nth(1).waitFor({ state: 'attached' });
     const groups = await page
       .getByLabel('Voice')
       .locator('optgroup')

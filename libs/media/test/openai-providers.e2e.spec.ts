@@ -132,7 +132,7 @@ describe('OpenAI-compatible providers, selected by configuration, through the re
     expect(by('/v1/chat/completions')).toHaveLength(1);
     expect(by('/v1/chat/completions')[0]!.body).toMatchObject({
       model: 'chat-model-x',
-      response_format: { type: 'json_object' },
+      response_format: { type: 'json_schema' },
     });
     expect(by('/v1/images/generations')).toHaveLength(2);
     expect(by('/v1/audio/speech')).toHaveLength(2);

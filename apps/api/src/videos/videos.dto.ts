@@ -343,6 +343,12 @@ export class ListVideosQuery extends PageQuery {
  * with `scenes`, `scene_count` is left out, null or their number (toCreateVideoInput); a scene
  * edit changes at least one field (toSceneUpdate).
  */
+/** A scene shows a picture or a clip, never both (assertOneVisual): both given as ids is refused. */
+const ONE_VISUAL = {
+  required: ['image_asset_id', 'video_asset_id'],
+  properties: { image_asset_id: { type: 'string' }, video_asset_id: { type: 'string' } },
+};
+
 export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => void> = {
   CreateVideoDto: (schema) => {
     const counts = Array.from({ length: VIDEO_LIMITS.sceneCountMax }, (_, i) => i + 1);
@@ -361,6 +367,13 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
   },
   UpdateSceneDto: (schema) => {
     schema.minProperties = 1;
+    schema.not = ONE_VISUAL;
+  },
+  AddSceneDto: (schema) => {
+    schema.not = ONE_VISUAL;
+  },
+  ClientSceneDto: (schema) => {
+    schema.not = ONE_VISUAL;
   },
 };
 

@@ -7,11 +7,29 @@ import { type TestAccount, testDb } from '../../../../test/support/api';
 import { atGate, finished, waitForVideo } from '../../../../test/support/videos';
 import type { EndpointCase } from './auth-endpoints';
 
+/**
+ * Makes room for one more video of the owner: videos waiting at the review gate hold one of the
+ * account's 3 slots (docs/lifecycle.md), so the gated videos of earlier cases are deleted, and a
+ * video an earlier case approved is waited for.
+ */
+async function freeSlot(owner: TestAccount): Promise<void> {
+  for (const until = Date.now() + 240_000; Date.now() < until; ) {
+    const videos: { id: string; status: string; awaiting_approval: boolean }[] = (
+      await owner.api.get('/videos?limit=100')
+    ).body.data;
+    for (const v of videos) if (v.awaiting_approval) await owner.api.delete(`/videos/${v.id}`);
+    const running = videos.filter((v) => !v.awaiting_approval && !['completed', 'failed'].includes(v.status));
+    if (running.length < 3) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** A video of the owner waiting at the review gate (scenes readable and editable). */
 async function gatedVideo(
   owner: TestAccount,
   sceneCount = 1,
 ): Promise<{ id: string; scenes: { id: string }[] }> {
+  await freeSlot(owner);
   const created = await owner.api.post('/videos', {
     // A sentence per scene it may be asked for: the planner writes no more scenes than clauses.
     prompt: 'Scope matrix: kites over a beach. Gulls over the pier.',
@@ -29,6 +47,7 @@ function completedVideo(owner: TestAccount): Promise<string> {
   let id = completed.get(owner);
   if (!id) {
     id = (async () => {
+      await freeSlot(owner);
       const created = await owner.api.post('/videos', {
         prompt: 'Scope matrix: a finished video.',
         scenes: [{ narration: 'A kite over the beach.' }],
@@ -61,10 +80,10 @@ export function videoRows(): EndpointCase[] {
       route: '/videos',
       scope: 'videos:write',
       success: 201,
-      arrange: async () => ({
-        path: '/videos',
-        body: { prompt: 'Scope matrix: a new video.', scene_count: 1 },
-      }),
+      arrange: async (owner) => {
+        await freeSlot(owner);
+        return { path: '/videos', body: { prompt: 'Scope matrix: a new video.', scene_count: 1 } };
+      },
     },
     {
       method: 'GET',

@@ -22,7 +22,7 @@ export const ARTWORK_SET = {
   npm: '@iconify-json/fluent-emoji-flat',
 } as const;
 
-const require = createRequire(__filename);
+const requireFile = createRequire(__filename);
 
 interface Loaded {
   icons: IconifyJSON;
@@ -35,10 +35,10 @@ let loaded: Loaded | undefined;
 function load(): Loaded {
   if (loaded) return loaded;
   const icons = JSON.parse(
-    readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'),
+    readFileSync(requireFile.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'),
   ) as IconifyJSON;
   const chars = JSON.parse(
-    readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
+    readFileSync(requireFile.resolve('@iconify-json/fluent-emoji-flat/chars.json'), 'utf8'),
   ) as Record<string, string>;
   const byHex = new Map<string, string>();
   // Only the artwork of things is kept: faces, people, flags and signs are never drawn.

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
  * CLDR name: what `depicts` says, whatever the video's language.
  */
 
-const require = createRequire(__filename);
+const requireFile = createRequire(__filename);
 
 interface EmojiRecord {
   label: string;
@@ -937,7 +937,7 @@ const normHex = (hex: string) => hex.toLowerCase();
 // index built from it stays.
 function records(language: string): EmojiRecord[] {
   return JSON.parse(
-    readFileSync(require.resolve(`emojibase-data/${language}/data.json`), 'utf8'),
+    readFileSync(requireFile.resolve(`emojibase-data/${language}/data.json`), 'utf8'),
   ) as EmojiRecord[];
 }
 
