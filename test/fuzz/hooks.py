@@ -1,8 +1,8 @@
 """Schemathesis hooks of `npm run fuzz` and the fuzz spec (loaded through SCHEMATHESIS_HOOKS).
 
 Some rules of the API are about the account's data or the server's configuration, not about the
-shape of a request, so no schema can state them: an asset id in a body must name an image or audio
-file of the caller's own account, a `voice` must be one the configured speech provider offers and
+shape of a request, so no schema can state them: an asset id in a body must name an image, audio or
+video file of the caller's own account, a `voice` must be one the configured speech provider offers and
 speak the video's `language`. Before each call, values of the right shape are replaced by real
 ones (test/support/fuzz.ts makes them: the fuzz account's uploads, the provider's voices), so
 generated requests reach the rules behind those values. (Generated uploads keep their random
@@ -26,6 +26,7 @@ import schemathesis
 FIXTURES = json.loads(os.environ.get("VIDGEN_FUZZ_FIXTURES") or "{}")
 IMAGE = FIXTURES.get("imageId")
 AUDIO = FIXTURES.get("audioId")
+CLIP = FIXTURES.get("clipId")
 VOICES = FIXTURES.get("voices") or []
 UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 VOICE = re.compile(r"^[A-Za-z0-9+_-]{1,64}$")
@@ -72,7 +73,7 @@ def before_call(context, case, kwargs):
     path = case.operation.path
     method = case.method.upper()
     params = case.path_parameters or {}
-    if method == "DELETE" and path.endswith("/assets/{id}") and params.get("id") in (IMAGE, AUDIO):
+    if method == "DELETE" and path.endswith("/assets/{id}") and params.get("id") in (IMAGE, AUDIO, CLIP):
         case.path_parameters = {**params, "id": str(uuid.uuid4())}
         return
     if not _positive(case):
@@ -91,7 +92,10 @@ def _replace(body, path, method):
         if isinstance(scenes, list):
             for scene in scenes:
                 _swap(scene, "image_asset_id", IMAGE)
+                _swap(scene, "video_asset_id", CLIP)
+                _swap(scene, "audio_asset_id", AUDIO)
         _swap(body.get("music"), "asset_id", AUDIO)
         _voice_and_language(body)
     elif "/scenes" in path:
         _swap(body, "image_asset_id", IMAGE)
+        _swap(body, "video_asset_id", CLIP)

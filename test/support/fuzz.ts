@@ -30,6 +30,8 @@ export interface FuzzOptions {
 export interface FuzzFixtures {
   imageId: string;
   audioId: string;
+  /** A video clip of the fuzz account, for `video_asset_id`. */
+  clipId: string;
   /** [voice id, language] of the provider's voices. */
   voices: [string, string][];
 }
@@ -115,14 +117,28 @@ export function summaryOf(output: string): Pick<FuzzResult, 'casesGenerated' | '
 }
 
 /** Real media files the fuzz account uploads, and the hooks put into generated uploads. */
-function makeMedia(dir: string): { png: string; wav: string } {
+function makeMedia(dir: string): { png: string; wav: string; mp4: string } {
   const ffmpeg = resolveFfmpeg();
   const png = path.join(dir, 'fuzz.png');
   const wav = path.join(dir, 'fuzz.wav');
+  const mp4 = path.join(dir, 'fuzz.mp4');
   const run = (args: string[]) => execFileSync(ffmpeg, ['-v', 'error', '-y', ...args], { stdio: 'pipe' });
   run(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=1', '-frames:v', '1', png]);
   run(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', wav]);
-  return { png, wav };
+  run([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=24',
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    mp4,
+  ]);
+  return { png, wav, mp4 };
 }
 
 async function uploadAsset(baseUrl: string, apiKey: string, file: string, type: string): Promise<string> {
@@ -140,8 +156,8 @@ async function uploadAsset(baseUrl: string, apiKey: string, file: string, type: 
 }
 
 /**
- * What hooks.py needs to keep generated requests within the rules no schema can state: an image
- * and an audio asset of the fuzz account (uploaded here), real files for generated uploads, and
+ * What hooks.py needs to keep generated requests within the rules no schema can state: an image,
+ * an audio and a video asset of the fuzz account (uploaded here), real files for generated uploads, and
  * the voices of the configured speech provider with the languages they speak.
  */
 export async function fuzzFixtures(
@@ -156,6 +172,7 @@ export async function fuzzFixtures(
   return {
     imageId: await uploadAsset(baseUrl, apiKey, media.png, 'image/png'),
     audioId: await uploadAsset(baseUrl, apiKey, media.wav, 'audio/wav'),
+    clipId: await uploadAsset(baseUrl, apiKey, media.mp4, 'video/mp4'),
     voices: voices.data.data.filter((v) => v.language !== 'mul').map((v) => [v.id, v.language]),
   };
 }

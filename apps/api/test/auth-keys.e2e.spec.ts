@@ -11,7 +11,7 @@ describe('API key authentication', () => {
   let anonymous: ApiClient;
 
   beforeAll(async () => {
-    owner = await createAccount();
+    owner = await createAccount({ credits: 100 });
     anonymous = new ApiClient(inject('stack').apiBaseUrl);
   });
 

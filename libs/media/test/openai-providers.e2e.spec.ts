@@ -61,7 +61,7 @@ function fakeOpenAi(): Promise<{ url: string; seen: Seen[]; close: () => Promise
       };
       if (req.url === '/v1/chat/completions') {
         const text = JSON.stringify(body.messages);
-        const n = Number(/Write exactly (\d+) scenes/.exec(text)?.[1] ?? 1);
+        const n = Number(/Write (?:exactly )?(\d+) scenes/.exec(text)?.[1] ?? 1);
         const scenes = Array.from({ length: n }, (_, i) => ({
           visual_description: `A lantern festival, view ${i + 1}`,
           narration: `Lanterns rise over the river, part ${i + 1}.`,
