@@ -8,6 +8,7 @@
 // docs/decisions.md, "A build for production".
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -61,9 +62,32 @@ writeFileSync(bundlePath, bundle.code);
 console.log(`[build] ${path.relative(root, bundlePath)}: ${(bundle.code.length / 1e6).toFixed(2)} MB`);
 
 // The dashboard: its own Vite build, which prints the gzipped JavaScript size and fails over budget.
+// Built aside and then copied over the served folder, assets before the page that names them,
+// so an api serving apps/dashboard/dist meanwhile never finds it empty or half written.
 const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-execFileSync(process.execPath, [vite, 'build'], {
-  cwd: path.join(root, 'apps', 'dashboard'),
-  stdio: 'inherit',
-});
+const dashboard = path.join(root, 'apps', 'dashboard');
+const served = path.join(dashboard, 'dist');
+const built = path.join(dashboard, `.dist-${process.pid}`);
+try {
+  execFileSync(process.execPath, [vite, 'build', '--outDir', built, '--emptyOutDir'], {
+    cwd: dashboard,
+    stdio: 'inherit',
+  });
+  const files = readdirSync(built, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(built, path.join(e.parentPath, e.name)))
+    .sort((a, b) => Number(a === 'index.html') - Number(b === 'index.html'));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(served, file)), { recursive: true });
+    copyFileSync(path.join(built, file), path.join(served, file));
+  }
+  // What the new build no longer has (assets of an earlier build, by their hashed names).
+  const kept = new Set(files);
+  for (const e of readdirSync(served, { recursive: true, withFileTypes: true })) {
+    const file = path.relative(served, path.join(e.parentPath, e.name));
+    if (e.isFile() && !kept.has(file)) rmSync(path.join(served, file));
+  }
+} finally {
+  rmSync(built, { recursive: true, force: true });
+}
 console.log('[build] apps/dashboard/dist: the web dashboard');
