@@ -69,9 +69,12 @@ const dashboard = path.join(root, 'apps', 'dashboard');
 const served = path.join(dashboard, 'dist');
 const built = path.join(dashboard, `.dist-${process.pid}`);
 try {
+  // A production build whatever NODE_ENV the caller has (a test runner's `test` would give a
+  // development React that does not render), as ensureDashboardBuilt builds it.
   execFileSync(process.execPath, [vite, 'build', '--outDir', built, '--emptyOutDir'], {
     cwd: dashboard,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   const files = readdirSync(built, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
