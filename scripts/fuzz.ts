@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@vidgen/client';
 import { startBenchStack } from '../bench/support';
-import { fuzzFixtures, runSchemathesis } from '../test/support/fuzz';
+import { fuzzFixtures, runSchemathesis, startFuzzStockLibrary } from '../test/support/fuzz';
 
 const log = (msg: string) => console.log(`[fuzz] ${msg}`);
 
@@ -17,8 +17,10 @@ async function main(): Promise<number> {
   const maxExamples = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
   const maxTime = Number(process.env.FUZZ_MAX_TIME ?? 600);
   const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-  log('starting a stack (database, Temporal, api, worker)');
+  log('starting a stack (database, Temporal, api, worker) and a stock library stand-in');
+  const stock = await startFuzzStockLibrary();
   const bench = await startBenchStack({
+    ...stock.env,
     // One key sends far more than a client would; the per-key limit has its own spec.
     RATE_LIMIT_PER_MINUTE: '1000000',
     // Generated webhook URLs name any host or IPv4 address; which of them are private is a
@@ -53,6 +55,7 @@ async function main(): Promise<number> {
     return result.exitCode;
   } finally {
     await bench.stop();
+    await stock.close();
   }
 }
 

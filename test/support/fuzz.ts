@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { VidgenClient } from '@vidgen/client';
 import { ensureSchemathesis } from '@vidgen/devstack';
 import { resolveFfmpeg } from '@vidgen/media';
+import { makeCertificates } from '../../libs/webhooks/test/support/https-receiver';
+import { startStockStandIn } from './stock-stand-in';
 
 export const FUZZ_CONFIG = path.join(__dirname, '..', 'fuzz', 'schemathesis.toml');
 const FUZZ_HOOKS = path.join(__dirname, '..', 'fuzz', 'hooks.py');
@@ -174,5 +176,33 @@ export async function fuzzFixtures(
     audioId: await uploadAsset(baseUrl, apiKey, media.wav, 'audio/wav'),
     clipId: await uploadAsset(baseUrl, apiKey, media.mp4, 'video/mp4'),
     voices: voices.data.data.filter((v) => v.language !== 'mul').map((v) => [v.id, v.language]),
+  };
+}
+
+/**
+ * Every option of the document on offer: `"visuals": "stock"` is refused by a server without a
+ * stock library (422), so a fuzzed stack gets the Pexels stand-in, over HTTPS with a CA the
+ * stack trusts. `env` goes into the stack's environment.
+ */
+export async function startFuzzStockLibrary(): Promise<{
+  env: Record<string, string>;
+  close(): Promise<void>;
+}> {
+  const key = 'fuzz-stock-key';
+  const certs = makeCertificates();
+  const stand = await startStockStandIn({
+    key,
+    clips: [4],
+    photos: 1,
+    tls: { key: certs.key, cert: certs.cert },
+  });
+  return {
+    env: {
+      STOCK_PROVIDER: 'pexels',
+      PEXELS_API_KEY: key,
+      PEXELS_API_URL: stand.baseUrl,
+      NODE_EXTRA_CA_CERTS: certs.caPath,
+    },
+    close: () => stand.close(),
   };
 }

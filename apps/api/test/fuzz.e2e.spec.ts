@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
-import { fuzzFixtures, runSchemathesis } from '../../../test/support/fuzz';
+import { fuzzFixtures, runSchemathesis, startFuzzStockLibrary } from '../../../test/support/fuzz';
 import { startOwnStack } from '../../../test/support/own-stack';
 import { type Stack } from '../../../test/support/processes';
 
@@ -12,17 +12,23 @@ import { type Stack } from '../../../test/support/processes';
  */
 describe('API contract under fuzzing (schemathesis)', () => {
   let stack: Stack;
+  let stock: Awaited<ReturnType<typeof startFuzzStockLibrary>>;
 
   beforeAll(async () => {
+    stock = await startFuzzStockLibrary();
     stack = await startOwnStack('fuzz', {
       env: {
         RATE_LIMIT_PER_MINUTE: '1000000',
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
         VIDGEN_FAULT_INJECTION: '1',
+        ...stock.env,
       },
     });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await stock?.close();
   });
-  afterAll(() => stack?.stop());
 
   it('finds 0 failures in a bounded run with every check on', { timeout: 420_000 }, async () => {
     const account = await createAccount({ credits: 100_000, baseUrl: stack.baseUrl });

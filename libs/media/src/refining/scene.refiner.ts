@@ -48,7 +48,8 @@ export function refineScene(scene: SceneDraft, index = 0, opts: RefineOptions = 
 export function refineNarration(raw: string, max = MAX_NARRATION_CHARS): string {
   let text = sentenceCase(splitSentences(stripMarkup(raw)).join(' '));
   if (text === '') return '';
-  if (text.length > max) text = cutNarration(text, max);
+  // Text without a closing full stop needs room for the one added below.
+  if (text.length > (endsWithPunctuation(text) ? max : max - 1)) text = cutNarration(text, max);
   if (!endsWithPunctuation(text)) text = `${text.replace(/[\s,;:–—-]+$/u, '')}.`;
   return text;
 }

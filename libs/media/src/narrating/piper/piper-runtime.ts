@@ -1,13 +1,14 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
  * The ONNX runtime on a thread of its own. onnxruntime-node's `InferenceSession.create` and
  * `run` look asynchronous but do their work synchronously on the calling thread (in a
  * setImmediate): on the worker's main thread a session load held the event loop for 8 s and a
- * sentence for 3 s on a busy machine, long enough to miss the activity's 10 s heartbeat. This
- * thread holds one session per voice for the process's life and runs one sentence per message;
- * it starts on the first Piper synthesis, so a process that never speaks with Piper never loads
- * the runtime.
+ * sentence for 3 s on a busy machine, long enough to miss the activity's 10 s heartbeat. Each
+ * runtime thread holds one session per voice for the process's life and runs one sentence per
+ * message; the first starts on the first Piper synthesis, so a process that never speaks with
+ * Piper never loads the runtime.
  */
 
 /** The body of the thread (plain JavaScript: run as it is, from the sources or the build). */
@@ -49,8 +50,9 @@ export interface PiperRequest {
 }
 
 type Pending = { resolve: (audio: Float32Array) => void; reject: (err: Error) => void };
+type RuntimeThread = { worker: Worker; pending: Map<number, Pending> };
 
-let thread: { worker: Worker; pending: Map<number, Pending> } | undefined;
+const threads: RuntimeThread[] = [];
 let nextId = 0;
 let started = false;
 
@@ -59,45 +61,72 @@ export function piperRuntimeLoaded(): boolean {
   return started;
 }
 
-function runtimeThread(): NonNullable<typeof thread> {
-  if (thread) return thread;
+/** How many runtime threads the process has running now. */
+export function piperRuntimeThreads(): number {
+  return threads.length;
+}
+
+/**
+ * How many runtime threads the process keeps, each with one session per voice it has spoken
+ * with: one per core (`PIPER_THREADS` sets it, 1–8). Narrations made at the same time (one per
+ * media slot, one slot per core) each get a thread instead of queueing on one; a thread costs a
+ * session's memory (about 100 MB for a medium voice) once it has spoken.
+ */
+export function piperThreadCount(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.PIPER_THREADS);
+  const n = Number.isInteger(set) && set > 0 ? set : os.availableParallelism();
+  return Math.min(8, Math.max(1, n));
+}
+
+function startThread(): RuntimeThread {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
     workerData: { ortPath: require.resolve('onnxruntime-node') },
     // Plain JavaScript: none of the process's preloads (a TypeScript loader in development).
     execArgv: [],
   });
-  // Idle, it does not keep the process alive; a request in flight does (see `track`).
+  // Idle, it does not keep the process alive; a request in flight does (see runPiper).
   worker.unref();
   started = true;
-  const pending = new Map<number, Pending>();
-  const current = { worker, pending };
+  const current: RuntimeThread = { worker, pending: new Map() };
   const fail = (err: Error) => {
-    if (thread === current) thread = undefined;
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
+    const at = threads.indexOf(current);
+    if (at >= 0) threads.splice(at, 1);
+    for (const p of current.pending.values()) p.reject(err);
+    current.pending.clear();
   };
   worker.on('message', (m: { id: number; audio?: Float32Array; error?: string }) => {
-    const p = pending.get(m.id);
+    const p = current.pending.get(m.id);
     if (!p) return;
-    pending.delete(m.id);
-    if (pending.size === 0) worker.unref();
+    current.pending.delete(m.id);
+    if (current.pending.size === 0) worker.unref();
     if (m.audio) p.resolve(m.audio);
     else p.reject(new Error(m.error ?? 'the ONNX runtime returned nothing'));
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the ONNX runtime thread ended with exit code ${code}`)));
-  thread = current;
+  threads.push(current);
   return current;
 }
 
 /**
- * One sentence through the voice's model, on the runtime's thread: its audio as float samples.
- * An abort rejects at once (the sentence in flight finishes on the thread and is dropped).
+ * The thread with the least work in hand; a new one while every thread is busy and the count
+ * allows (threads start on demand, so a process that speaks one sentence at a time has one).
+ */
+function leastBusyThread(): RuntimeThread {
+  const idle = threads.find((t) => t.pending.size === 0);
+  if (idle) return idle;
+  if (threads.length < piperThreadCount()) return startThread();
+  return threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+}
+
+/**
+ * One sentence through the voice's model, on the least busy runtime thread: its audio as float
+ * samples. An abort rejects at once (the sentence in flight finishes on its thread and is dropped).
  */
 export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float32Array> {
   signal?.throwIfAborted();
-  const { worker, pending } = runtimeThread();
+  const { worker, pending } = leastBusyThread();
   const id = nextId++;
   return new Promise<Float32Array>((resolve, reject) => {
     const abort = () => {
@@ -121,8 +150,8 @@ export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float
     worker.postMessage({
       id,
       ...req,
-      // One thread inside the runtime: the sentences of narrations made at the same time queue
-      // on this thread, and the other cores stay with ffmpeg and the pictures.
+      // One thread inside each runtime: the process's parallelism is its runtime threads, one
+      // per core, and a core left idle by speech stays with ffmpeg and the pictures.
       options: { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' },
     });
   });

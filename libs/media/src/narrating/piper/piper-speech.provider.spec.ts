@@ -7,7 +7,7 @@ import { ProviderError } from '../../common/media.errors';
 import { LocalSpeechProvider } from '../local-speech.provider';
 import { parseWavHeader } from '../wav';
 import { phonemeIds, splitClauses, wordWeights } from './piper-phonemes';
-import { runPiper } from './piper-runtime';
+import { piperRuntimeThreads, piperThreadCount, runPiper } from './piper-runtime';
 import { PiperSpeechProvider } from './piper-speech.provider';
 import { DEFAULT_PIPER_VOICE, findPiperVoices, missingVoiceMessage, toolsVoicesDir } from './piper-voices';
 
@@ -130,6 +130,36 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
       // On the main thread (onnxruntime-node's create and run are synchronous underneath), the
       // loop would turn once or twice around each; on its own thread, thousands of times.
       expect(turns, label).toBeGreaterThan(200);
+    }
+  });
+
+  it('speaks the sentences of one narration on as many runtime threads as the machine has cores', async () => {
+    installed();
+    expect(piperThreadCount({})).toBe(Math.min(8, os.availableParallelism()));
+    expect(piperThreadCount({ PIPER_THREADS: '3' })).toBe(3);
+    expect(piperThreadCount({ PIPER_THREADS: '0' })).toBe(Math.min(8, os.availableParallelism()));
+    expect(piperThreadCount({ PIPER_THREADS: '99' })).toBe(8);
+    const before = process.env.PIPER_THREADS;
+    process.env.PIPER_THREADS = '3';
+    try {
+      // The specs before have spoken at most two sentences at a time.
+      expect(piperRuntimeThreads()).toBeLessThan(3);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-piper-'));
+      const [a, b] = await Promise.all(
+        [1, 2].map((n) =>
+          provider.synthesize({ text: TEXT, voice: DEFAULT_PIPER_VOICE }, path.join(dir, `${n}.wav`)),
+        ),
+      );
+      // Two narrations at once, two sentences each: four in hand, on three threads.
+      expect(piperRuntimeThreads()).toBe(3);
+      // Put together in their order: the second sentence's words follow the first's.
+      for (const speech of [a!, b!]) {
+        expect(speech.words.map((w) => w.text)).toEqual(TEXT.replace(/[.,!]/g, '').split(' '));
+        expect(speech.words.at(-1)!.end).toBeLessThanOrEqual(speech.durationSeconds + 0.001);
+      }
+    } finally {
+      if (before === undefined) delete process.env.PIPER_THREADS;
+      else process.env.PIPER_THREADS = before;
     }
   });
 

@@ -12,7 +12,7 @@ import {
   splitClauses,
   wordWeights,
 } from './piper-phonemes';
-import { runPiper } from './piper-runtime';
+import { piperThreadCount, runPiper } from './piper-runtime';
 import {
   findPiperVoices,
   type InstalledPiperVoice,
@@ -44,8 +44,8 @@ const CLAUSE_PAUSE_WEIGHT = 3;
  * Neural narration with Piper voices: the voice's VITS model in ONNX, run with onnxruntime-node
  * on a thread of its own (piper-runtime.ts: the event loop stays free), one session per voice
  * kept for the process's life; phonemes from the espeak-ng the project ships.
- * Each sentence is synthesised on its own, as Piper does; an abort stops between sentences and
- * rejects at once. Word timings come from the phoneme counts of each word within its sentence
+ * Each sentence is synthesised on its own, as Piper does, up to one per runtime thread at a
+ * time; an abort stops between sentences and rejects at once. Word timings come from the phoneme counts of each word within its sentence
  * (the published voices report no phoneme durations).
  */
 export class PiperSpeechProvider implements SpeechProvider {
@@ -102,9 +102,28 @@ export class PiperSpeechProvider implements SpeechProvider {
     const words: WordTiming[] = [];
     let samples = 0;
     const silence = new Int16Array(Math.round((SENTENCE_SILENCE_SECONDS / speed) * rate));
-    for (const sentence of sentences(clauses, phonemes)) {
-      throwIfAborted(signal);
-      const audio = await this.infer(voice, sentence, speed, signal);
+    const said = sentences(clauses, phonemes);
+    // Sentences go to the runtime threads at once, as many as there are threads, so a narration
+    // made alone uses every core; they are put together in their order.
+    const audios: Int16Array[] = new Array(said.length);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(piperThreadCount(), said.length) }, async () => {
+      while (next < said.length) {
+        const i = next++;
+        try {
+          throwIfAborted(signal);
+          audios[i] = await this.infer(voice, said[i]!, speed, signal);
+        } catch (err) {
+          next = said.length; // no sentence starts after a failure
+          throw err;
+        }
+      }
+    });
+    // Settled, not raced: the call ends with none of its sentences still in flight.
+    const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const [i, sentence] of said.entries()) {
+      const audio = audios[i]!;
       if (chunks.length > 0) {
         chunks.push(silence);
         samples += silence.length;
