@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Machine-wide CPU ticks from /proc/stat: all of them, and those spent idle or waiting on I/O. */
 export function cpuTicks(): { total: number; idle: number } {
@@ -38,4 +38,31 @@ export function median(values: number[]): number {
   if (s.length === 0) return Number.NaN;
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** CPU time (user + system) a process has used so far, in ms; NaN once it is gone. */
+export function processCpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The pid of the process whose command line holds every one of `parts`, if there is one. */
+export function findProcess(...parts: string[]): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+      if (parts.every((p) => cmd.includes(p))) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
 }

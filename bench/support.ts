@@ -12,6 +12,8 @@ import { type Stack, startStack } from '../test/support/processes';
 export interface BenchStack {
   stack: Stack;
   databaseUrl: string;
+  /** The Temporal dev server the stack runs on, for benches that read workflow histories. */
+  temporalAddress: string;
   key: (credits: number) => Promise<string>;
   stop: () => Promise<void>;
 }
@@ -64,6 +66,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<Benc
   return {
     stack,
     databaseUrl,
+    temporalAddress: temporal.address,
     async key(credits) {
       const accounts = new AccountRepository(db);
       const account = await accounts.create({ name: 'bench', plan: 'pro' });

@@ -9,10 +9,13 @@
  *
  *   npm run bench:webhooks [-- --json <file>]
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
 import { writeFigures } from './figures';
+import { findProcess, processCpuMs } from './proc-stats';
 import { type BenchApi, benchClient, percentile, startBenchStack } from './support';
+import { type DeliveredVideo, printDeliveryBreakdown } from './webhook-histories';
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 100);
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 3);
@@ -28,7 +31,20 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
 }
 
 /** Completes one video and returns, per webhook, the ms from its `completed` event to the delivery's arrival. */
-async function oneVideo(api: BenchApi, routes: Route[]): Promise<{ delays: number[]; spanMs: number }> {
+/** The processes whose CPU a fan-out is charged with: the worker, the Temporal server and this one (the receiver). */
+type Pids = { worker?: number; temporal?: number; receiver: number };
+type CpuMs = { worker: number; temporal: number; receiver: number };
+const cpuOf = (pids: Pids): CpuMs => ({
+  worker: processCpuMs(pids.worker),
+  temporal: processCpuMs(pids.temporal),
+  receiver: processCpuMs(pids.receiver),
+});
+
+async function oneVideo(
+  api: BenchApi,
+  routes: Route[],
+  pids: Pids,
+): Promise<{ delays: number[]; spanMs: number; delivered: DeliveredVideo; cpu: CpuMs }> {
   const created = await api<{ id: string }>('POST', '/videos', {
     prompt: 'Bees, flowers and honey.',
     scene_count: 1,
@@ -42,17 +58,28 @@ async function oneVideo(api: BenchApi, routes: Route[]): Promise<{ delays: numbe
     if (v.status === 'failed') throw new Error(`video ${id} failed`);
     return v.status === 'completed' ? true : undefined;
   }, `video ${id}`);
+  const cpuBefore = cpuOf(pids);
   const events = (await api<{ type: string; created_at: string }[]>('GET', `/videos/${id}/events`)).body;
   const completed = events.find((e) => e.type === 'completed')!;
   // Naive microsecond UTC text (interface 2.2 format) → ms.
   const completedAt = Date.parse(`${completed.created_at.slice(0, 23)}Z`);
-  const arrivals = await until(() => {
-    const times = routes.map(
-      (r) => r.received.find((q) => JSON.parse(q.rawBody.toString()).video_id === id)?.receivedAt,
-    );
-    return times.every((t) => t !== undefined) ? (times as number[]) : undefined;
+  const requests = await until(() => {
+    const got = routes.map((r) => r.received.find((q) => JSON.parse(q.rawBody.toString()).video_id === id));
+    return got.every((q) => q !== undefined) ? got.map((q) => q!) : undefined;
   }, `all deliveries of video ${id}`);
-  return { delays: arrivals.map((a) => a - completedAt), spanMs: Math.max(...arrivals) - completedAt };
+  const cpuAfter = cpuOf(pids);
+  const arrivals = requests.map((q) => q.receivedAt);
+  const byDelivery = new Map(requests.map((q) => [String(q.headers['x-service-delivery-id']), q.receivedAt]));
+  return {
+    delays: arrivals.map((a) => a - completedAt),
+    spanMs: Math.max(...arrivals) - completedAt,
+    delivered: { videoId: id, completedAt, arrivals: byDelivery },
+    cpu: {
+      worker: cpuAfter.worker - cpuBefore.worker,
+      temporal: cpuAfter.temporal - cpuBefore.temporal,
+      receiver: cpuAfter.receiver - cpuBefore.receiver,
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -63,6 +90,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     NODE_EXTRA_CA_CERTS: certs.caPath,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+    ...(process.env.PROF_DIR && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF_DIR}` }),
   });
   try {
     const api = benchClient(bench.stack.baseUrl, await bench.key(10_000));
@@ -76,12 +104,25 @@ async function main(): Promise<void> {
     }
     const setupMs = performance.now() - t0;
 
-    await oneVideo(api, routes); // warm-up: bundles, pools, TLS session setup paths
+    const pids: Pids = {
+      worker: bench.stack.worker?.child.pid,
+      temporal: findProcess(
+        'temporal',
+        'start-dev',
+        `--port ${new URL(`http://${bench.temporalAddress}`).port}`,
+      ),
+      receiver: process.pid,
+    };
+    await oneVideo(api, routes, pids); // warm-up: bundles, pools, TLS session setup paths
     const delays: number[] = [];
     const rates: number[] = [];
+    const delivered: DeliveredVideo[] = [];
+    const cpu: CpuMs = { worker: 0, temporal: 0, receiver: 0 };
     for (let v = 0; v < VIDEOS; v++) {
-      const run = await oneVideo(api, routes);
+      const run = await oneVideo(api, routes, pids);
+      for (const k of ['worker', 'temporal', 'receiver'] as const) cpu[k] += run.cpu[k];
       delays.push(...run.delays);
+      delivered.push(run.delivered);
       rates.push(WEBHOOKS / (run.spanMs / 1000));
     }
     delays.sort((a, b) => a - b);
@@ -99,6 +140,13 @@ async function main(): Promise<void> {
       `delay completed → arrival over ${delays.length} deliveries: p50 ${ms(percentile(delays, 50))}, ` +
         `p99 ${ms(percentile(delays, 99))}, min ${ms(delays[0]!)}, max ${ms(delays.at(-1)!)}`,
     );
+    const perDelivery = (ms: number) => ms / (VIDEOS * WEBHOOKS);
+    console.log(
+      `CPU per delivery while fanning out (ms): worker ${perDelivery(cpu.worker).toFixed(1)}, ` +
+        `Temporal server ${perDelivery(cpu.temporal).toFixed(1)}, receiver ${perDelivery(cpu.receiver).toFixed(1)} ` +
+        `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+    );
+    await printDeliveryBreakdown(bench.temporalAddress, delivered);
     writeFigures({
       'webhooks.deliveries_per_second': rates[Math.floor(rates.length / 2)]!,
       'webhooks.delay_p50_ms': percentile(delays, 50),

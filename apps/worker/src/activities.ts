@@ -12,6 +12,8 @@ export interface ActivityDeps {
   db: Db;
   config: AppConfig;
   client: Client;
+  /** A client on the running worker's own connection, when there is one (eager workflow start). */
+  workerClient?: () => Client | undefined;
   /** The process's media work order (one piece per core; the rest wait their turn). */
   mediaOrder: MediaOrder;
 }
@@ -21,6 +23,7 @@ export function createActivities({
   db,
   config,
   client,
+  workerClient,
   mediaOrder,
 }: ActivityDeps): VideoActivities & WebhookActivities & WebhookDeliveryActivities {
   const storage = createAssetStorage(config.assets.dir, config.storage);
@@ -58,7 +61,7 @@ export function createActivities({
       ),
     },
   });
-  return { ...videos, ...createWebhookActivities({ db, client, config }) };
+  return { ...videos, ...createWebhookActivities({ db, client, workerClient, config }) };
 }
 
 /** The activities media workers run on the media queue. */

@@ -48,7 +48,10 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const roles = config.workerRoles;
   const concurrency = workerConcurrency(roles, os.availableParallelism());
   const mediaOrder = new MediaOrder(concurrency.mediaSlots);
-  const activities = createActivities({ db, config, client, mediaOrder });
+  // The main queue's worker connection while it runs: delivery workflows are started through it
+  // so Temporal can hand their first workflow task straight back to this worker (eager start).
+  let workerClient: Client | undefined;
+  const activities = createActivities({ db, config, client, workerClient: () => workerClient, mediaOrder });
   const mainQueue = config.temporal.taskQueue;
   const mediaQueue = mediaTaskQueue(mainQueue);
   // Only the control role starts workflows whose start was not confirmed.
@@ -82,6 +85,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
         } as const;
         const workers: Worker[] = [];
         if (roles.control) {
+          workerClient = new Client({ connection, namespace: config.temporal.namespace });
           // The main queue also runs media activities: workflows started before the media queue
           // existed still schedule them here.
           workers.push(
@@ -126,6 +130,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
         log.error({ err, retryInMs: delay }, 'worker failed; starting it again');
         await new Promise((r) => setTimeout(r, delay));
       } finally {
+        workerClient = undefined;
         await connection?.close().catch(() => undefined);
       }
     }

@@ -16,6 +16,8 @@ export class WebhookDeliveryWorkflows {
     private readonly client: Client,
     private readonly taskQueue: string,
     private readonly settings: DeliverySettings,
+    /** A client sharing a running worker's connection (of this task queue), for eager starts. */
+    private readonly workerClient?: () => Client | undefined,
   ) {}
 
   private input(deliveryId: string): WebhookDeliveryInput {
@@ -32,7 +34,7 @@ export class WebhookDeliveryWorkflows {
    */
   async startFirst(delivery: { id: string; accountId: string }): Promise<void> {
     try {
-      await this.start(delivery, 'REJECT_DUPLICATE');
+      await this.start(delivery, 'REJECT_DUPLICATE', this.workerClient?.());
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
@@ -79,8 +81,12 @@ export class WebhookDeliveryWorkflows {
   private async start(
     delivery: { id: string; accountId: string },
     workflowIdReusePolicy: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE',
+    eagerClient?: Client,
   ): Promise<void> {
-    await this.client.workflow.start('webhookDeliveryWorkflow', {
+    // Eager start: the first workflow task comes back with the start's answer to the worker
+    // sharing the connection, when it has a free slot, instead of waiting in the task queue.
+    await (eagerClient ?? this.client).workflow.start('webhookDeliveryWorkflow', {
+      ...(eagerClient && { requestEagerStart: true }),
       taskQueue: this.taskQueue,
       workflowId: workflowIds.webhookDelivery(delivery.id),
       args: [this.input(delivery.id)],

@@ -24,6 +24,15 @@ export interface SendOptions {
 class AttemptTimeout extends Error {}
 
 /**
+ * Keeps the TLS sessions receivers hand out, so that the next connection to the same host and
+ * port resumes one: a fan-out of many deliveries to one receiver pays the full handshake
+ * (certificate chain and name checked here, a signature on the receiver's side) once rather than
+ * per delivery (docs/decisions.md#webhook-arrival-time). It pools no connections (keepAlive
+ * off): every attempt still opens its own, to the addresses checked for it.
+ */
+const tlsSessions = new https.Agent({ keepAlive: false, maxCachedSessions: 1000 });
+
+/**
  * One POST of a webhook delivery. The hostname is resolved and checked once, and the socket
  * connects to exactly that checked address (a custom `lookup`), so a DNS answer that changes
  * between the check and the connect cannot steer the request to a private address; TLS still
@@ -77,8 +86,9 @@ export function sendWebhook(options: SendOptions): Promise<SendResult> {
         headers: { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) },
         lookup: lookupOnly(addresses),
         servername: isIP(hostname) ? undefined : hostname,
-        // A fresh connection per attempt: a pooled socket would skip the check above.
-        agent: false,
+        // A fresh connection per attempt (a pooled socket would skip the check above), resuming
+        // a TLS session of an earlier one to the same host when there is one.
+        agent: tlsSessions,
       });
       request = req;
       guardPeer(req, addresses, options.allowPrivateNetworks, (peer) => {

@@ -6,13 +6,20 @@ import { toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
 import { webhookAttempts } from '@vidgen/metrics';
 import { toVideoRecord, VideoRepository } from '@vidgen/videos';
-import type { DeliveryAttemptOutcome, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
+import {
+  attemptVerdict,
+  type DeliveryAttemptOutcome,
+  retryDelayMs,
+  WEBHOOK_MAX_ATTEMPTS,
+  type WebhookActivities,
+  type WebhookDeliveryActivities,
+} from '@vidgen/workflows';
 import { z } from 'zod';
 import { deliveryAssetIds, withAssetLinks } from './delivery-links';
 import { parseRetryAfter } from './retry-after';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
-import { WebhookDeliveryRepository } from './webhook-delivery.repository';
+import { type DeliveryTarget, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { applyAttemptToWebhook } from './webhook-health';
 import { sendWebhook } from './webhook-sender';
@@ -22,6 +29,12 @@ export interface WebhookActivityDeps {
   db: Db;
   /** Starts the delivery workflows; the worker's own client. */
   client: Client;
+  /**
+   * A client on the connection of this process's worker of the main task queue, while it runs:
+   * delivery workflows started through it ask for an eager start, Temporal handing their first
+   * workflow task straight back to this worker (docs/decisions.md#webhook-arrival-time).
+   */
+  workerClient?: () => Client | undefined;
   config: Pick<AppConfig, 'webhooks' | 'assets' | 'publicBaseUrl' | 'temporal'>;
 }
 
@@ -42,6 +55,15 @@ const inputs = {
     occurrenceKey: z.string().min(1).max(200),
   }),
   begin: z.object({ deliveryId: uuid, runId: z.string().min(1).max(100) }),
+  deliver: z.object({
+    deliveryId: uuid,
+    runId: z.string().min(1).max(100),
+    run: z.number().int().positive().nullable(),
+    attempt: z.number().int().positive(),
+    timeoutSeconds: z.number().positive().max(600),
+    backoff: z.object({ baseSeconds: z.number().positive(), factor: z.number().positive() }),
+    jitter: z.number().min(0).max(1),
+  }),
   attempt: z.object({
     deliveryId: uuid,
     run: z.number().int().positive(),
@@ -67,6 +89,8 @@ const inputs = {
 };
 
 const USER_AGENT = 'vidgen-webhooks/1';
+
+type SentOutcome = Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
 const START_CONCURRENCY = 8;
 
 export function createWebhookActivities(
@@ -76,7 +100,12 @@ export function createWebhookActivities(
   const videos = new VideoRepository(db);
   const webhooks = new WebhookRepository(db);
   const deliveries = new WebhookDeliveryRepository(db);
-  const workflows = new WebhookDeliveryWorkflows(deps.client, config.temporal.taskQueue, config.webhooks);
+  const workflows = new WebhookDeliveryWorkflows(
+    deps.client,
+    config.temporal.taskQueue,
+    config.webhooks,
+    deps.workerClient,
+  );
 
   // Asset URLs in the payload are signed exactly as the api signs them (same key, base URL and TTL).
   let signer: Promise<AssetUrlSigner> | undefined;
@@ -88,7 +117,7 @@ export function createWebhookActivities(
     return signer;
   };
 
-  return {
+  const activities: WebhookActivities & WebhookDeliveryActivities = {
     /**
      * Exactly one delivery per (occurrence, webhook): the rows are inserted in one transaction
      * under their unique key, then each row's workflow is started under its id. A retry of this
@@ -145,103 +174,54 @@ export function createWebhookActivities(
 
     async beginWebhookDeliveryRun(raw) {
       const input = parse(inputs.begin, raw);
-      const run = await deliveries.beginRun(input.deliveryId, input.runId);
-      if (run === undefined) {
-        throw ApplicationFailure.nonRetryable(`Delivery ${input.deliveryId} not found`, 'NOT_FOUND');
+      return { run: await beginRun(input.deliveryId, input.runId) };
+    },
+
+    async deliverWebhookAttempt(raw) {
+      const input = parse(inputs.deliver, raw);
+      // The run is numbered on the first attempt, while the delivery is read for the POST.
+      const [run, target] = await Promise.all([
+        input.run ?? beginRun(input.deliveryId, input.runId),
+        deliveries.target(input.deliveryId),
+      ]);
+      const reason = cancelReason(target);
+      if (reason !== undefined) {
+        await deliveries.cancelRun(input.deliveryId);
+        return { run, outcome: { kind: 'cancelled', reason }, recorded: true };
       }
-      return { run };
+      const outcome = await post(target!, input.timeoutSeconds);
+      const final = attemptVerdict(outcome.kind, input.attempt, WEBHOOK_MAX_ATTEMPTS);
+      const delayMs =
+        final === null
+          ? retryDelayMs(input.attempt - 1, input.backoff, input.jitter, outcome.retryAfterSeconds)
+          : null;
+      try {
+        await record({
+          deliveryId: input.deliveryId,
+          run,
+          attempt: input.attempt,
+          outcome,
+          nextRetryAt: delayMs === null ? null : new Date(Date.now() + delayMs).toISOString(),
+          final,
+        });
+        return { run, outcome, recorded: true };
+      } catch {
+        // The POST was made: never report it as an attempt that failed. The workflow writes it
+        // down with its bookkeeping activity, which retries until PostgreSQL answers.
+        return { run, outcome, recorded: false };
+      }
     },
 
     async attemptWebhookDelivery(raw): Promise<DeliveryAttemptOutcome> {
       const input = parse(inputs.attempt, raw);
       const target = await deliveries.target(input.deliveryId);
-      if (!target) return { kind: 'cancelled', reason: 'the delivery no longer exists' };
-      if (target.webhookDeleted) return { kind: 'cancelled', reason: 'the webhook was deleted' };
-      if (!target.webhookActive) return { kind: 'cancelled', reason: 'the webhook is inactive' };
-
-      // Fresh asset links, timestamp and signature on every attempt; the delivery id and the
-      // rest of the payload stay the same. The links come from the ids of the assets the
-      // delivery's video owns, never from the payload's text (it holds the client's prompt).
-      const sign = await assetSigner();
-      const body = withAssetLinks(target.payload, target.assetIds, (id) => sign.url(id));
-      const startedAt = new Date().toISOString();
-      const timestamp = Math.floor(Date.now() / 1000);
-      const sent = await sendWebhook({
-        url: target.url,
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': USER_AGENT,
-          [WEBHOOK_HEADERS.deliveryId]: target.id,
-          [WEBHOOK_HEADERS.event]: target.event,
-          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhookPayload(target.secret, timestamp, body),
-        },
-        timeoutMs: input.timeoutSeconds * 1000,
-        allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
-      });
-      const status = sent.statusCode;
-      // Any answer but a 2xx is a failed attempt, retried on the schedule; 410 Gone included
-      // (docs/webhooks.md: only a run that ends on a 410 sets the webhook inactive).
-      const kind = status !== null && status >= 200 && status < 300 ? 'delivered' : 'failed';
-      return {
-        kind,
-        startedAt,
-        durationMs: sent.durationMs,
-        statusCode: status,
-        error: sent.error,
-        retryAfterSeconds: kind === 'failed' ? parseRetryAfter(sent.retryAfter) : null,
-      };
+      const reason = cancelReason(target);
+      if (reason !== undefined) return { kind: 'cancelled', reason };
+      return post(target!, input.timeoutSeconds);
     },
 
     async recordWebhookDeliveryAttempt(raw) {
-      const input = parse(inputs.record, raw);
-      const o = input.outcome;
-      const fresh = await deliveries.transaction(async (trx) => {
-        const inserted = await deliveries.insertAttempt(
-          {
-            deliveryId: input.deliveryId,
-            run: input.run,
-            attempt: input.attempt,
-            outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
-            attemptedAt: o.startedAt,
-            durationMs: Math.round(o.durationMs),
-            statusCode: o.statusCode,
-            error: o.error,
-            nextRetryAt: input.nextRetryAt,
-          },
-          trx,
-        );
-        // A retried activity finds its attempt recorded: nothing else moves twice for one run.
-        if (!inserted) return false;
-        const webhook = await deliveries.settle(
-          input.deliveryId,
-          { final: input.final, nextRetryAt: input.nextRetryAt },
-          trx,
-        );
-        // 'gone' is what attempts before 410s were retried returned; their runs end on it too.
-        const answeredGone = o.kind === 'gone' || o.statusCode === 410;
-        await applyAttemptToWebhook(
-          webhooks,
-          webhook,
-          { gone: answeredGone && input.final === 'failed', final: input.final },
-          config.webhooks.disableAfterFailures,
-          trx,
-        );
-        return true;
-      });
-      // Counted once per attempt, by the activity run that recorded it.
-      // A 410 is counted apart ('gone') though it is a failed attempt like any other.
-      if (fresh) {
-        webhookAttempts.inc({
-          outcome:
-            o.kind === 'delivered'
-              ? 'delivered'
-              : o.kind === 'gone' || o.statusCode === 410
-                ? 'gone'
-                : 'failed',
-        });
-      }
+      await record(parse(inputs.record, raw));
     },
 
     async cancelWebhookDeliveryRun(raw) {
@@ -249,4 +229,110 @@ export function createWebhookActivities(
       await deliveries.cancelRun(input.deliveryId);
     },
   };
+  return activities;
+
+  async function beginRun(deliveryId: string, runId: string): Promise<number> {
+    const run = await deliveries.beginRun(deliveryId, runId);
+    if (run === undefined)
+      throw ApplicationFailure.nonRetryable(`Delivery ${deliveryId} not found`, 'NOT_FOUND');
+    return run;
+  }
+
+  /** Why nothing is sent to this delivery's webhook any more; undefined while it is to be sent. */
+  function cancelReason(target: DeliveryTarget | undefined): string | undefined {
+    if (!target) return 'the delivery no longer exists';
+    if (target.webhookDeleted) return 'the webhook was deleted';
+    if (!target.webhookActive) return 'the webhook is inactive';
+    return undefined;
+  }
+
+  /** One signed POST of the delivery. */
+  async function post(target: DeliveryTarget, timeoutSeconds: number): Promise<SentOutcome> {
+    // Fresh asset links, timestamp and signature on every attempt; the delivery id and the
+    // rest of the payload stay the same. The links come from the ids of the assets the
+    // delivery's video owns, never from the payload's text (it holds the client's prompt).
+    const sign = await assetSigner();
+    const body = withAssetLinks(target.payload, target.assetIds, (id) => sign.url(id));
+    const startedAt = new Date().toISOString();
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sent = await sendWebhook({
+      url: target.url,
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': USER_AGENT,
+        [WEBHOOK_HEADERS.deliveryId]: target.id,
+        [WEBHOOK_HEADERS.event]: target.event,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signWebhookPayload(target.secret, timestamp, body),
+      },
+      timeoutMs: timeoutSeconds * 1000,
+      allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+    });
+    const status = sent.statusCode;
+    // Any answer but a 2xx is a failed attempt, retried on the schedule; 410 Gone included
+    // (docs/webhooks.md: only a run that ends on a 410 sets the webhook inactive).
+    const kind = status !== null && status >= 200 && status < 300 ? 'delivered' : 'failed';
+    return {
+      kind,
+      startedAt,
+      durationMs: sent.durationMs,
+      statusCode: status,
+      error: sent.error,
+      retryAfterSeconds: kind === 'failed' ? parseRetryAfter(sent.retryAfter) : null,
+    };
+  }
+
+  /**
+   * Appends the attempt (once: by run and attempt) and projects it onto the delivery; with
+   * `final`, closes the run and applies its consequence to the webhook, in one transaction.
+   */
+  async function record(input: z.infer<typeof inputs.record>): Promise<void> {
+    const o = input.outcome;
+    const fresh = await deliveries.transaction(async (trx) => {
+      const inserted = await deliveries.insertAttempt(
+        {
+          deliveryId: input.deliveryId,
+          run: input.run,
+          attempt: input.attempt,
+          outcome: o.kind === 'delivered' ? 'succeeded' : 'failed',
+          attemptedAt: o.startedAt,
+          durationMs: Math.round(o.durationMs),
+          statusCode: o.statusCode,
+          error: o.error,
+          nextRetryAt: input.nextRetryAt,
+        },
+        trx,
+      );
+      // A retried activity finds its attempt recorded: nothing else moves twice for one run.
+      if (!inserted) return false;
+      const webhook = await deliveries.settle(
+        input.deliveryId,
+        { final: input.final, nextRetryAt: input.nextRetryAt },
+        trx,
+      );
+      // 'gone' is what attempts before 410s were retried returned; their runs end on it too.
+      const answeredGone = o.kind === 'gone' || o.statusCode === 410;
+      await applyAttemptToWebhook(
+        webhooks,
+        webhook,
+        { gone: answeredGone && input.final === 'failed', final: input.final },
+        config.webhooks.disableAfterFailures,
+        trx,
+      );
+      return true;
+    });
+    // Counted once per attempt, by the activity run that recorded it.
+    // A 410 is counted apart ('gone') though it is a failed attempt like any other.
+    if (fresh) {
+      webhookAttempts.inc({
+        outcome:
+          o.kind === 'delivered'
+            ? 'delivered'
+            : o.kind === 'gone' || o.statusCode === 410
+              ? 'gone'
+              : 'failed',
+      });
+    }
+  }
 }

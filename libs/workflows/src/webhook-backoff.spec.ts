@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_JITTER, backoffCapSeconds, retryDelaySeconds } from './webhook-backoff';
+import {
+  attemptVerdict,
+  BACKOFF_JITTER,
+  backoffCapSeconds,
+  retryDelayMs,
+  retryDelaySeconds,
+} from './webhook-backoff';
 
 const defaults = { baseSeconds: 5, factor: 5 };
 const test = { baseSeconds: 0.2, factor: 2 };
@@ -73,5 +79,34 @@ describe('retryDelaySeconds', () => {
       expect(retryDelaySeconds(1, defaults, 0.5, null)).toBeCloseTo(22.5, 10);
       expect(retryDelaySeconds(1, defaults, 0.5, Number.NaN)).toBeCloseTo(22.5, 10);
     });
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('is retryDelaySeconds in whole milliseconds', () => {
+    expect(retryDelayMs(0, defaults, 0.5)).toBe(Math.round(1000 * retryDelaySeconds(0, defaults, 0.5)));
+    expect(retryDelayMs(2, test, 0.25, 0.7)).toBe(Math.round(1000 * retryDelaySeconds(2, test, 0.25, 0.7)));
+  });
+
+  it('never asks for a timer of 0', () => {
+    expect(retryDelayMs(0, { baseSeconds: 0.0001, factor: 1 }, 0)).toBe(1);
+  });
+});
+
+describe('attemptVerdict', () => {
+  it('a 2xx succeeds the run whichever attempt it is', () => {
+    expect([1, 2, 4].map((n) => attemptVerdict('delivered', n, 4))).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+  });
+
+  it('a failure is retried until the last attempt allowed, which fails the run', () => {
+    expect([1, 2, 3, 4].map((n) => attemptVerdict('failed', n, 4))).toEqual([null, null, null, 'failed']);
+  });
+
+  it("a 'gone' (attempts made before 410 was retried) fails the run at once", () => {
+    expect(attemptVerdict('gone', 1, 4)).toBe('failed');
   });
 });

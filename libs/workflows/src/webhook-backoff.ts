@@ -30,3 +30,27 @@ export function retryDelaySeconds(
   if (retryAfterSeconds === null || !Number.isFinite(retryAfterSeconds)) return jittered;
   return Math.min(cap, Math.max(jittered, retryAfterSeconds));
 }
+
+/** retryDelaySeconds in whole milliseconds, at least 1 (a timer of 0 would not wait). */
+export function retryDelayMs(
+  retry: number,
+  settings: WebhookBackoffSettings,
+  random: number,
+  retryAfterSeconds: number | null = null,
+): number {
+  return Math.max(1, Math.round(1000 * retryDelaySeconds(retry, settings, random, retryAfterSeconds)));
+}
+
+/**
+ * How attempt `attempt` (1-based) of a run ends the run: a 2xx succeeds it; a failure fails it
+ * when it was the last attempt allowed (or, for attempts made before 410 was retried, a 'gone');
+ * otherwise null, and a retry follows.
+ */
+export function attemptVerdict(
+  kind: 'delivered' | 'failed' | 'gone',
+  attempt: number,
+  maxAttempts: number,
+): 'succeeded' | 'failed' | null {
+  if (kind === 'delivered') return 'succeeded';
+  return kind === 'gone' || attempt >= maxAttempts ? 'failed' : null;
+}

@@ -43,8 +43,37 @@ export type DeliveryAttemptOutcome =
   /** Nothing was sent: the webhook was deleted or set inactive in the meantime. */
   | { kind: 'cancelled'; reason: string };
 
+/** What `deliverWebhookAttempt` did. */
+export interface DeliveryAttemptReport {
+  /** The run's number (webhook_deliveries.runs as this run began it). */
+  run: number;
+  outcome: DeliveryAttemptOutcome;
+  /**
+   * The attempt (or the cancellation) is in PostgreSQL with its consequence. False when the
+   * POST was made but writing it down failed: the workflow then records it itself.
+   */
+  recorded: boolean;
+}
+
 /** Activities of the delivery workflow; implemented in libs/webhooks. */
 export interface WebhookDeliveryActivities {
+  /**
+   * One attempt from end to end, in one activity: begins the run on its first attempt
+   * (idempotent by `runId`, as beginWebhookDeliveryRun), makes the signed POST and records
+   * the attempt and its consequence (as recordWebhookDeliveryAttempt, the next retry drawn
+   * with `jitter`), or cancels the run when the webhook is gone or inactive.
+   */
+  deliverWebhookAttempt(input: {
+    deliveryId: string;
+    runId: string;
+    /** The run's number once an earlier attempt has reported it. */
+    run: number | null;
+    attempt: number;
+    timeoutSeconds: number;
+    backoff: WebhookBackoffSettings;
+    /** The workflow's draw in [0, 1) for the jitter of the wait after this attempt. */
+    jitter: number;
+  }): Promise<DeliveryAttemptReport>;
   /** Marks the delivery pending and numbers this workflow run (idempotent by `runId`). */
   beginWebhookDeliveryRun(input: { deliveryId: string; runId: string }): Promise<{ run: number }>;
   /** One signed POST, with the SSRF check on the address actually connected to. */

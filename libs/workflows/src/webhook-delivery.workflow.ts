@@ -1,7 +1,8 @@
-import { proxyActivities, sleep, TimeoutFailure, workflowInfo } from '@temporalio/workflow';
-import { retryDelaySeconds } from './webhook-backoff';
+import { patched, proxyActivities, sleep, TimeoutFailure, workflowInfo } from '@temporalio/workflow';
+import { attemptVerdict, retryDelayMs, retryDelaySeconds } from './webhook-backoff';
 import {
   type DeliveryAttemptOutcome,
+  type DeliveryAttemptReport,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookDeliveryActivities,
   type WebhookDeliveryInput,
@@ -23,6 +24,18 @@ function attemptError(err: unknown): string {
   return `the attempt could not be made: ${msg}`;
 }
 
+/** An attempt whose activity failed or was lost: a failed attempt, with why. */
+function lostAttempt(startedAt: number, err: unknown): DeliveryAttemptOutcome {
+  return {
+    kind: 'failed',
+    startedAt: new Date(startedAt).toISOString(),
+    durationMs: Date.now() - startedAt,
+    statusCode: null,
+    error: attemptError(err),
+    retryAfterSeconds: null,
+  };
+}
+
 /**
  * One delivery of one event to one webhook (workflow id `webhook-delivery-<deliveryId>`).
  * Each attempt is its own activity with no activity-level retry, so every attempt is
@@ -30,13 +43,81 @@ function attemptError(err: unknown): string {
  * worker restarts. A redelivery is a new run of the same workflow id.
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
-  const { deliveryId } = input;
-  // The attempt's own deadline plus room for the database reads around it.
+  // The attempt's own deadline plus room for the database work around it.
   const http = proxyActivities<WebhookDeliveryActivities>({
     startToCloseTimeout: `${Math.ceil(input.timeoutSeconds) + 20} seconds`,
     retry: { maximumAttempts: 1 },
   });
+  return patched('webhook-delivery-one-activity-per-attempt')
+    ? deliverByAttempts(input, http)
+    : deliverWithBookkeeping(input, http);
+}
 
+/**
+ * One activity per attempt that begins the run, POSTs and records (deliverWebhookAttempt): a
+ * delivered webhook costs two workflow tasks and one activity, where a begin and a record
+ * activity around each POST cost four and three (docs/decisions.md#webhook-arrival-time). The
+ * bookkeeping activities stay the fallback: when the attempt's activity fails or is lost, or
+ * could not write its attempt down, the workflow records it as before.
+ */
+async function deliverByAttempts(
+  input: WebhookDeliveryInput,
+  http: WebhookDeliveryActivities,
+): Promise<WebhookDeliveryResult> {
+  const { deliveryId } = input;
+  const runId = workflowInfo().runId;
+  let run: number | null = null;
+  for (let attempt = 1; ; attempt++) {
+    const jitter = Math.random();
+    const startedAt = Date.now();
+    let report: DeliveryAttemptReport | undefined;
+    let outcome: DeliveryAttemptOutcome;
+    try {
+      report = await http.deliverWebhookAttempt({
+        deliveryId,
+        runId,
+        run,
+        attempt,
+        timeoutSeconds: input.timeoutSeconds,
+        backoff: input.backoff,
+        jitter,
+      });
+      run = report.run;
+      outcome = report.outcome;
+    } catch (err) {
+      outcome = lostAttempt(startedAt, err);
+    }
+    run ??= (await bookkeeping.beginWebhookDeliveryRun({ deliveryId, runId })).run;
+    const recorded = report?.recorded === true;
+
+    if (outcome.kind === 'cancelled') {
+      if (!recorded) await bookkeeping.cancelWebhookDeliveryRun({ deliveryId, run, reason: outcome.reason });
+      return { deliveryId, run, status: 'cancelled', attempts: attempt - 1 };
+    }
+    const final = attemptVerdict(outcome.kind, attempt, WEBHOOK_MAX_ATTEMPTS);
+    const delayMs =
+      final === null ? retryDelayMs(attempt - 1, input.backoff, jitter, outcome.retryAfterSeconds) : null;
+    if (!recorded) {
+      await bookkeeping.recordWebhookDeliveryAttempt({
+        deliveryId,
+        run,
+        attempt,
+        outcome,
+        nextRetryAt: delayMs === null ? null : new Date(Date.now() + delayMs).toISOString(),
+        final,
+      });
+    }
+    if (final !== null) return { deliveryId, run, status: final, attempts: attempt };
+    await sleep(delayMs!);
+  }
+}
+
+/** Runs started before deliverWebhookAttempt: a bookkeeping activity before and after each POST. */
+async function deliverWithBookkeeping(
+  input: WebhookDeliveryInput,
+  http: WebhookDeliveryActivities,
+): Promise<WebhookDeliveryResult> {
+  const { deliveryId } = input;
   const { run } = await bookkeeping.beginWebhookDeliveryRun({ deliveryId, runId: workflowInfo().runId });
 
   for (let attempt = 1; ; attempt++) {
@@ -50,14 +131,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
         timeoutSeconds: input.timeoutSeconds,
       });
     } catch (err) {
-      outcome = {
-        kind: 'failed',
-        startedAt: new Date(startedAt).toISOString(),
-        durationMs: Date.now() - startedAt,
-        statusCode: null,
-        error: attemptError(err),
-        retryAfterSeconds: null,
-      };
+      outcome = lostAttempt(startedAt, err);
     }
 
     if (outcome.kind === 'cancelled') {
