@@ -14,6 +14,7 @@ import { createDb } from '@vidgen/db';
 import { MediaOrder } from '@vidgen/videos';
 import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
 import { createActivities, mediaActivities } from './activities';
+import { activityHeartbeat } from './activity-heartbeat';
 import { activityLogAttributes, sdkLogger } from './activity-log';
 import { holdDepth, MediaHold } from './media-hold';
 import { workerConcurrency } from './worker-concurrency';
@@ -78,7 +79,9 @@ export async function runWorker(config: AppConfig): Promise<void> {
           connection,
           namespace: config.temporal.namespace,
           shutdownGraceTime: '20 seconds',
-          interceptors: { activity: [activityLogAttributes] as ActivityInterceptorsFactory[] },
+          interceptors: {
+            activity: [activityLogAttributes, activityHeartbeat] as ActivityInterceptorsFactory[],
+          },
         } as const;
         const workers: Worker[] = [];
         if (roles.control) {

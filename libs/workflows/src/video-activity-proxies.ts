@@ -86,17 +86,25 @@ export function mediaQueue() {
   };
 }
 
-/** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
-export const db = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes' | 'settleOutcome'>
->({
+/**
+ * Bookkeeping against PostgreSQL: retried until the database answers, except for business
+ * refusals. The worker heartbeats for every activity with a heartbeat timeout (apps/worker's
+ * activity-heartbeat.ts), so an attempt lost with its worker, or whose task went with a Temporal
+ * restart, is noticed within 5 s instead of being waited out for the 30 s start-to-close, which
+ * stays for a database that answers slowly (docs/decisions.md#the-slowest-video-of-a-crash-drill).
+ */
+export const dbOptions: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: '5 seconds',
   retry: {
     initialInterval: '500 milliseconds',
     maximumInterval: '10 seconds',
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
-});
+};
+export const db = proxyActivities<
+  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes' | 'settleOutcome'>
+>(dbOptions);
 
 /**
  * Bookkeeping inside update handlers: a client is waiting on the HTTP call, so attempts are
