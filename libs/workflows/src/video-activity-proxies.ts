@@ -1,7 +1,12 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import { mediaTaskQueue } from './contracts';
-import { UpdateErrorTypes, type VideoActivities, type WebhookActivities } from './video.contracts';
+import {
+  type BOOKKEEPING_ACTIVITIES,
+  UpdateErrorTypes,
+  type VideoActivities,
+  type WebhookActivities,
+} from './video.contracts';
 
 /**
  * The video workflow's activities, grouped by timeout class. Each proxy is typed with only the
@@ -88,7 +93,7 @@ export function mediaQueue() {
 
 /**
  * Bookkeeping against PostgreSQL: retried until the database answers, except for business
- * refusals. The worker heartbeats for every activity with a heartbeat timeout (apps/worker's
+ * refusals. The worker heartbeats for these (BOOKKEEPING_ACTIVITIES; apps/worker's
  * activity-heartbeat.ts), so an attempt lost with its worker, or whose task went with a Temporal
  * restart, is noticed within 5 s instead of being waited out for the 30 s start-to-close, which
  * stays for a database that answers slowly (docs/decisions.md#the-slowest-video-of-a-crash-drill).
@@ -102,9 +107,7 @@ export const dbOptions: ActivityOptions = {
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
 };
-export const db = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes' | 'settleOutcome'>
->(dbOptions);
+export const db = proxyActivities<Pick<VideoActivities, (typeof BOOKKEEPING_ACTIVITIES)[number]>>(dbOptions);
 
 /**
  * Bookkeeping inside update handlers: a client is waiting on the HTTP call, so attempts are
