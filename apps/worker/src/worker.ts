@@ -17,6 +17,7 @@ import { createActivities, mediaActivities } from './activities';
 import { activityHeartbeat } from './activity-heartbeat';
 import { activityLogAttributes, sdkLogger } from './activity-log';
 import { holdDepth, MediaHold } from './media-hold';
+import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
 import { sdkMetricsAddress, startWorkerMetrics } from './worker-metrics';
 import { startWorkflowSweeper } from './workflow-sweeper';
@@ -50,6 +51,9 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const concurrency = workerConcurrency(roles, os.availableParallelism());
   const mediaOrder = new MediaOrder(concurrency.mediaSlots);
   const activities = createActivities({ db, config, client, mediaOrder });
+  // The long attempts this process holds, on file, and those of stopped processes failed at once.
+  const attempts = new WorkerAttempts(config.dataDir, client, log);
+  const stopWatching = attempts.watch();
   const mainQueue = config.temporal.taskQueue;
   const mediaQueue = mediaTaskQueue(mainQueue);
   // Only the control role starts workflows whose start was not confirmed.
@@ -80,7 +84,11 @@ export async function runWorker(config: AppConfig): Promise<void> {
           namespace: config.temporal.namespace,
           shutdownGraceTime: '20 seconds',
           interceptors: {
-            activity: [activityLogAttributes, activityHeartbeat] as ActivityInterceptorsFactory[],
+            activity: [
+              activityLogAttributes,
+              activityHeartbeat,
+              attempts.interceptor,
+            ] as ActivityInterceptorsFactory[],
           },
         } as const;
         const workers: Worker[] = [];
@@ -133,6 +141,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
       }
     }
   } finally {
+    stopWatching();
+    attempts.close();
     stopSweeper();
     await clientConnection.close();
     await db.destroy();

@@ -273,3 +273,9 @@ export const BOOKKEEPING_ACTIVITIES = [
   'clearScenes',
   'settleOutcome',
 ] as const satisfies readonly (keyof VideoActivities)[];
+
+/**
+ * The failure a worker gives an attempt held by a worker process that stopped (killed, crashed):
+ * like a heartbeat timeout, nothing about the work failed, and it is noticed sooner.
+ */
+export const WORKER_LOST_FAILURE_TYPE = 'WorkerLost';
