@@ -14,8 +14,10 @@ import { createDb } from '@vidgen/db';
 import { MediaOrder } from '@vidgen/videos';
 import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
 import { createActivities, mediaActivities } from './activities';
+import { activityHeartbeat } from './activity-heartbeat';
 import { activityLogAttributes, sdkLogger } from './activity-log';
 import { holdDepth, MediaHold } from './media-hold';
+import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
 import { sdkMetricsAddress, startWorkerMetrics } from './worker-metrics';
 import { startWorkflowSweeper } from './workflow-sweeper';
@@ -52,6 +54,9 @@ export async function runWorker(config: AppConfig): Promise<void> {
   // so Temporal can hand their first workflow task straight back to this worker (eager start).
   let workerClient: Client | undefined;
   const activities = createActivities({ db, config, client, workerClient: () => workerClient, mediaOrder });
+  // The long attempts this process holds, on file, and those of stopped processes failed at once.
+  const attempts = new WorkerAttempts(config.dataDir, client, log);
+  const stopWatching = attempts.watch();
   const mainQueue = config.temporal.taskQueue;
   const mediaQueue = mediaTaskQueue(mainQueue);
   // Only the control role starts workflows whose start was not confirmed.
@@ -81,7 +86,13 @@ export async function runWorker(config: AppConfig): Promise<void> {
           connection,
           namespace: config.temporal.namespace,
           shutdownGraceTime: '20 seconds',
-          interceptors: { activity: [activityLogAttributes] as ActivityInterceptorsFactory[] },
+          interceptors: {
+            activity: [
+              activityLogAttributes,
+              activityHeartbeat,
+              attempts.interceptor,
+            ] as ActivityInterceptorsFactory[],
+          },
         } as const;
         const workers: Worker[] = [];
         if (roles.control) {
@@ -135,6 +146,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
       }
     }
   } finally {
+    stopWatching();
+    attempts.close();
     stopSweeper();
     await clientConnection.close();
     await db.destroy();

@@ -29,3 +29,10 @@ it('gives every activity that may run for minutes a heartbeat timeout of at most
     expect(seconds(options.heartbeatTimeout), name).toBeLessThanOrEqual(10);
   }
 });
+
+// A bookkeeping attempt lost the same way was noticed by its 30 s start-to-close alone: in a
+// drill run, a planProduction attempt lost with the control worker held its video for 30 s.
+it('gives bookkeeping a heartbeat timeout of at most 5 seconds (the worker beats for it)', async () => {
+  const { dbOptions } = await import('./video-activity-proxies');
+  expect(dbOptions.heartbeatTimeout).toBe('5 seconds');
+});

@@ -1,7 +1,12 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import { mediaTaskQueue } from './contracts';
-import { UpdateErrorTypes, type VideoActivities, type WebhookActivities } from './video.contracts';
+import {
+  type BOOKKEEPING_ACTIVITIES,
+  UpdateErrorTypes,
+  type VideoActivities,
+  type WebhookActivities,
+} from './video.contracts';
 
 /**
  * The video workflow's activities, grouped by timeout class. Each proxy is typed with only the
@@ -86,17 +91,23 @@ export function mediaQueue() {
   };
 }
 
-/** Bookkeeping against PostgreSQL: retried until the database answers, except for business refusals. */
-export const db = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'recordTransition' | 'refund' | 'clearScenes' | 'settleOutcome'>
->({
+/**
+ * Bookkeeping against PostgreSQL: retried until the database answers, except for business
+ * refusals. The worker heartbeats for these (BOOKKEEPING_ACTIVITIES; apps/worker's
+ * activity-heartbeat.ts), so an attempt lost with its worker, or whose task went with a Temporal
+ * restart, is noticed within 5 s instead of being waited out for the 30 s start-to-close, which
+ * stays for a database that answers slowly (docs/decisions.md#the-slowest-video-of-a-crash-drill).
+ */
+export const dbOptions: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: '5 seconds',
   retry: {
     initialInterval: '500 milliseconds',
     maximumInterval: '10 seconds',
     nonRetryableErrorTypes: NON_RETRYABLE,
   },
-});
+};
+export const db = proxyActivities<Pick<VideoActivities, (typeof BOOKKEEPING_ACTIVITIES)[number]>>(dbOptions);
 
 /**
  * Bookkeeping inside update handlers: a client is waiting on the HTTP call, so attempts are

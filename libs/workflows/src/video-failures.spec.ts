@@ -6,6 +6,7 @@ import {
   TimeoutType,
 } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
+import { WORKER_LOST_FAILURE_TYPE } from './video.contracts';
 import {
   asUpdateFailure,
   autoApprovalFailure,
@@ -148,6 +149,13 @@ describe('isWorkerLoss', () => {
   it('is a heartbeat timeout: the worker went away mid-attempt', () => {
     expect(
       isWorkerLoss(activityFailed(new TimeoutFailure('heartbeat', undefined, TimeoutType.HEARTBEAT))),
+    ).toBe(true);
+  });
+  it('is an attempt failed for its worker by one that found the worker’s process gone', () => {
+    expect(
+      isWorkerLoss(
+        activityFailed(ApplicationFailure.retryable('the worker … stopped', WORKER_LOST_FAILURE_TYPE)),
+      ),
     ).toBe(true);
   });
   it('is not any other timeout or failure', () => {

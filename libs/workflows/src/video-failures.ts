@@ -1,5 +1,11 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure, TimeoutType } from '@temporalio/common';
-import { ActivityFailureTypes, type FailureReason, type Stage, UpdateErrorTypes } from './video.contracts';
+import {
+  ActivityFailureTypes,
+  type FailureReason,
+  type Stage,
+  UpdateErrorTypes,
+  WORKER_LOST_FAILURE_TYPE,
+} from './video.contracts';
 
 /**
  * How the video workflow turns errors into what clients see: a stage's failure into the
@@ -31,13 +37,15 @@ export function isTimeout(err: unknown): boolean {
 
 /**
  * True when an activity's last attempt was lost with its worker (no heartbeat within the
- * heartbeat timeout): nothing about the work itself failed, so it is worth running again.
+ * heartbeat timeout, or failed by a worker that found the process holding it gone): nothing
+ * about the work itself failed, so it is worth running again.
  */
 export function isWorkerLoss(err: unknown): boolean {
   return (
     err instanceof ActivityFailure &&
-    err.cause instanceof TimeoutFailure &&
-    err.cause.timeoutType === TimeoutType.HEARTBEAT
+    ((err.cause instanceof TimeoutFailure && err.cause.timeoutType === TimeoutType.HEARTBEAT) ||
+      // Failed for it by the worker that found its process gone (apps/worker's worker-attempts.ts).
+      (err.cause instanceof ApplicationFailure && err.cause.type === WORKER_LOST_FAILURE_TYPE))
   );
 }
 

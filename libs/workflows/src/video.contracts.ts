@@ -260,3 +260,22 @@ export interface WebhookActivities {
    */
   publishVideoEvent(input: { videoId: string; event: VideoEventType; occurrenceKey: string }): Promise<void>;
 }
+
+/**
+ * The bookkeeping activities (the workflow's `db` proxy): quick statements against PostgreSQL
+ * that do not heartbeat themselves, so the worker heartbeats for them while they run.
+ */
+export const BOOKKEEPING_ACTIVITIES = [
+  'planProduction',
+  'approveProduction',
+  'recordTransition',
+  'refund',
+  'clearScenes',
+  'settleOutcome',
+] as const satisfies readonly (keyof VideoActivities)[];
+
+/**
+ * The failure a worker gives an attempt held by a worker process that stopped (killed, crashed):
+ * like a heartbeat timeout, nothing about the work failed, and it is noticed sooner.
+ */
+export const WORKER_LOST_FAILURE_TYPE = 'WorkerLost';

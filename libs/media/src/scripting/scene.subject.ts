@@ -166,6 +166,31 @@ function isName(token: string): boolean {
   return /^\p{Lu}/u.test(token) && !PRONOUNS.has(bareWord(token)) && !DETERMINERS.has(bareWord(token));
 }
 
+// Pronouns that stand for a thing named before; "we", "you" and "I" are the narrator and audience.
+const REFERRING = words('it he she they');
+const POSSESSIVES = words('its his her their our my your');
+
+/**
+ * What a pronoun-led clause pictures: the clause with its pronoun replaced by the head of the
+ * subject it refers back to — "They have blue blood" after "Octopuses have three hearts" is
+ * "Octopuses have blue blood", so the picture shows the blood and not the hearts again. '' when
+ * the clause opens with no such pronoun or there is nothing to refer to (English only).
+ */
+export function withAntecedent(clause: string, previousSubject: string, english: boolean): string {
+  if (!english) return '';
+  const tokens = clause.split(/\s+/).filter((t) => t !== '');
+  const skip = ADVERBS.has(bareWord(tokens[0] ?? '')) && tokens.length > 2 ? 1 : 0;
+  if (!REFERRING.has(bareWord(tokens[skip] ?? '')) || tokens.length - skip < 2) return '';
+  const subject = previousSubject.split(/\s+/).filter((t) => t !== '');
+  // The subject's head: up to its verb ("Octopuses" of "Octopuses have three hearts").
+  const end = subject.findIndex((t, i) => i > 0 && STOPS.has(bareWord(t)) && !PREPOSITIONS.has(bareWord(t)));
+  const head = subject.slice(0, end < 0 ? MAX_WORDS : Math.min(end, MAX_WORDS));
+  // "Its roads and laws" is no antecedent of "it": it refers back itself.
+  if (head.length === 0 || PRONOUNS.has(bareWord(head[0]!)) || POSSESSIVES.has(bareWord(head[0]!))) return '';
+  const rest = tokens.slice(skip + 1).join(' ');
+  return shortPhrase(`${head.join(' ')} ${rest}`, false, 8 + head.length);
+}
+
 /** A picture for a clause without a subject of its own and nothing before it: its first words. */
 export function clausePhrase(clause: string, english: boolean): string {
   return english ? shortPhrase(clause, false, 8) : shortPhrase(clause, true, 6);

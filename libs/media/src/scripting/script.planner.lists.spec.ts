@@ -82,6 +82,22 @@ describe('local script planner, on list-shaped prompts', () => {
     ]);
   });
 
+  it('pictures what a pronoun-led fact says about the subject it refers to, not the fact before', () => {
+    const octopus = PROMPTS.find((p) => p.prompt.startsWith('Five surprising facts about octopuses'))!;
+    const pictures = planScript({ prompt: octopus.prompt, language: 'en', sceneCount: 6 }).map(
+      (s) => s.visual_description.split(',')[0],
+    );
+    expect(pictures.slice(1, 5)).toEqual([
+      'Octopuses have three hearts',
+      'Octopuses have blue blood',
+      'Octopuses can taste with their arms',
+      'Octopuses change colour in a fraction of a second',
+    ]);
+    // "We" and "you" are the narrator and the audience, never the subject before.
+    const we = planScript({ prompt: 'The Moon pulls the sea. We see the tide rise.', sceneCount: 2 });
+    expect(we[1]!.visual_description).toMatch(/^The tide/);
+  });
+
   it('gives each of the five steps of a letter its own scene when five are asked', () => {
     const letter = PROMPTS.find((p) => p.prompt.startsWith('How a letter travels'))!;
     const scenes = narrations(letter, 5);

@@ -150,6 +150,20 @@ function occurrences(scenes: SceneDraft[], marker: string): [number, number][] {
   return found;
 }
 
+/**
+ * "octopuses have blue blood" for "They have blue blood." after "Octopuses have three hearts.":
+ * a subject said before, then what the scene says after its pronoun.
+ */
+function refersBack(subject: string, said: string, narration: string): boolean {
+  const words = subject.split(' ');
+  return words.some(
+    (_, k) =>
+      k > 0 &&
+      said.includes(words.slice(0, k).join(' ')) &&
+      ['it', 'he', 'she', 'they'].some((p) => narration.includes(`${p} ${words.slice(k).join(' ')}`)),
+  );
+}
+
 /** The rules every script must keep, whatever the prompt. Returns the first broken rule, if any. */
 function brokenRule(c: Case, scenes: SceneDraft[]): string | undefined {
   // One scene per clause, up to the count asked for; at least one.
@@ -180,7 +194,8 @@ function brokenRule(c: Case, scenes: SceneDraft[]): string | undefined {
       .slice(0, i + 1)
       .map((x) => x.narration.toLowerCase())
       .join(' ');
-    if (subject === '' || !said.includes(subject)) return `scene ${i + 1} pictures "${subject}", never said`;
+    if (subject === '' || !(said.includes(subject) || refersBack(subject, said, s.narration.toLowerCase())))
+      return `scene ${i + 1} pictures "${subject}", never said`;
   }
   let last: [number, number] = [-1, -1];
   for (const [k, marker] of c.markers.entries()) {

@@ -86,11 +86,11 @@ describe('local script planner', () => {
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // No templated lead-in: the first scene opens with the prompt's first sentence, and each
-    // picture names its sentence's subject.
+    // picture names its sentence's subject, or says what "it" did with what "it" stands for.
     expect(scenes[0]!.narration).toBe('The Roman Empire rose from a small city on the Tiber.');
     expect(scenes.map((s) => s.visual_description.split(',')[0])).toEqual([
       'The Roman Empire',
-      'The whole Mediterranean',
+      'The Roman Empire conquered the whole Mediterranean',
       'Its roads and laws',
       'The western half',
     ]);

@@ -9,7 +9,7 @@ import {
   splitClauses,
   wholeClauses,
 } from './prompt.reader';
-import { clausePhrase, subjectOf } from './scene.subject';
+import { clausePhrase, subjectOf, withAntecedent } from './scene.subject';
 import { describeScene } from './scene.visuals';
 import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.feedback';
 
@@ -52,6 +52,8 @@ interface Line {
   subject: string;
   /** What to picture when the clause has no subject and no scene before it has one. */
   fallback: string;
+  /** The clause as said, without its lead. */
+  core: string;
 }
 
 const NARRATION_BUDGET = 380;
@@ -112,6 +114,7 @@ export function planScript(input: PlannerInput): SceneDraft[] {
       narration: rendered.narration,
       subject: subjectOf(governed(rendered, spoken), english),
       fallback: clausePhrase(rendered.core, english),
+      core: rendered.core,
     };
   });
   const theme = themeOf(clauses, lines, prompt, english);
@@ -154,8 +157,12 @@ function layout(
         own.map((l) => l.narration),
         maxSentences,
       );
-      subject = own.find((l) => l.subject !== '')?.subject || subject || own[0]!.fallback;
-      pictured = subject;
+      // "They have blue blood" pictures the octopuses' blood, neither the hearts of the scene
+      // before nor "their arms" of "They can taste with their arms"; the subject stays what the
+      // next "they" refers to.
+      const referring = withAntecedent(own[0]!.core, subject, spoken === 'en');
+      if (!referring) subject = own.find((l) => l.subject !== '')?.subject || subject || own[0]!.fallback;
+      pictured = referring || subject;
     } else {
       // Only a prompt with nothing to say has a scene without a clause of its own.
       narration = blankScene(spoken, i);

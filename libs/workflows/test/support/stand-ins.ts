@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import {
   mediaTaskQueue,
@@ -79,9 +79,12 @@ export async function runVideoWorkflow<T>(
   activities: VideoActivities & WebhookActivities,
   options: { autoApprove: boolean; videoId?: string },
   fn: (handle: WorkflowHandle) => Promise<T>,
+  /** Options both workers take besides these (interceptors). */
+  workerOptions: Pick<WorkerOptions, 'interceptors'> = {},
 ): Promise<T> {
   const taskQueue = `wf-spec-${randomUUID()}`;
   const worker = await Worker.create({
+    ...workerOptions,
     connection: temporal.connection,
     taskQueue,
     workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
@@ -91,6 +94,7 @@ export async function runVideoWorkflow<T>(
   });
   // Media work goes to the media queue that belongs with the workflow's queue.
   const mediaWorker = await Worker.create({
+    ...workerOptions,
     connection: temporal.connection,
     taskQueue: mediaTaskQueue(taskQueue),
     activities,

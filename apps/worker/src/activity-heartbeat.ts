@@ -1,0 +1,28 @@
+import type { ActivityInterceptorsFactory } from '@temporalio/worker';
+import { BOOKKEEPING_ACTIVITIES } from '@vidgen/workflows';
+
+const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_ACTIVITIES);
+
+/**
+ * The bookkeeping activities heartbeat while they run, from the first beat interval on (a third
+ * of their heartbeat timeout, at most 2 s). A heartbeat says the worker holding the attempt is
+ * alive, so an attempt lost with its worker (or whose task went with a Temporal restart) is
+ * noticed within the heartbeat timeout, while one that is only slow — a database answering late —
+ * runs on to its start-to-close timeout. One done before the first interval sends none
+ * (docs/decisions.md#the-slowest-video-of-a-crash-drill). The media, script and render activities
+ * heartbeat themselves, and stop while the worker drains so their held work moves on.
+ */
+export const activityHeartbeat: ActivityInterceptorsFactory = (ctx) => ({
+  inbound: {
+    execute: async (input, next) => {
+      const timeoutMs = ctx.info.heartbeatTimeoutMs ?? 0;
+      if (timeoutMs <= 0 || !BOOKKEEPING.has(ctx.info.activityType)) return next(input);
+      const beat = setInterval(() => ctx.heartbeat(), Math.min(2000, Math.max(100, timeoutMs / 3)));
+      try {
+        return await next(input);
+      } finally {
+        clearInterval(beat);
+      }
+    },
+  },
+});
