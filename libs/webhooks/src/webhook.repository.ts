@@ -109,11 +109,13 @@ export class WebhookRepository {
   }
 
   async clearFailures(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    // Most deliveries succeed to a webhook with nothing to clear: no row version, no row lock.
     await trx
       .updateTable('webhooks')
       .set({ consecutive_failures: 0 })
       .where('account_id', '=', accountId)
       .where('id', '=', id)
+      .where('consecutive_failures', '>', 0)
       .execute();
   }
 

@@ -130,6 +130,9 @@ describe('webhook delivery to real HTTPS receivers', () => {
     );
     for (const req of route.received) expect(signatureMatches(req, secret)).toBe(true);
     expect(new Set(route.received.map((r) => r.rawBody.toString()))).toHaveProperty('size', 1);
+    // Each attempt on a connection of its own, the later ones resuming a TLS session of an earlier one.
+    expect(new Set(route.received.map((r) => r.remotePort)).size).toBe(3);
+    expect(route.received.slice(1).map((r) => r.tlsSessionReused)).toEqual([true, true]);
 
     const [a, b, c] = route.received.map((r) => r.receivedAt) as [number, number, number];
     const gap1 = b - a;

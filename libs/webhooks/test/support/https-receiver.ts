@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 
 export interface TestCertificates {
   dir: string;
@@ -105,6 +106,10 @@ export interface ReceivedRequest {
   rawBody: Buffer;
   /** Date.now() when the body had fully arrived. */
   receivedAt: number;
+  /** The client's port: a new one for each connection. */
+  remotePort: number | undefined;
+  /** The connection resumed a TLS session of an earlier one (no full handshake). */
+  tlsSessionReused: boolean;
 }
 
 /** One answer of a receiver: a status (with headers), or never answering. */
@@ -140,6 +145,8 @@ export class HttpsReceiver {
           headers: req.headers,
           rawBody: Buffer.concat(chunks),
           receivedAt: Date.now(),
+          remotePort: req.socket.remotePort,
+          tlsSessionReused: (req.socket as TLSSocket).isSessionReused(),
         };
         const route = this.routes.get((req.url ?? '').split('?')[0]!);
         if (!route) {
