@@ -1,5 +1,6 @@
 import https from 'node:https';
 import { isIP } from 'node:net';
+import tls from 'node:tls';
 import { ForbiddenDestinationError, guardPeer, lookupOnly, resolvePublicAddresses } from '@vidgen/net';
 
 export interface SendResult {
@@ -28,9 +29,19 @@ class AttemptTimeout extends Error {}
  * port resumes one: a fan-out of many deliveries to one receiver pays the full handshake
  * (certificate chain and name checked here, a signature on the receiver's side) once rather than
  * per delivery (docs/decisions.md#webhook-arrival-time). It pools no connections (keepAlive
- * off): every attempt still opens its own, to the addresses checked for it.
+ * off): every attempt still opens its own, to the addresses checked for it. Its one TLS context
+ * (the default trust store, NODE_EXTRA_CA_CERTS included) serves every connection, where one per
+ * connection loaded the trust store each time.
  */
-const tlsSessions = new https.Agent({ keepAlive: false, maxCachedSessions: 1000 });
+let agent: https.Agent | undefined;
+function attemptAgent(): https.Agent {
+  agent ??= new https.Agent({
+    keepAlive: false,
+    maxCachedSessions: 1000,
+    secureContext: tls.createSecureContext(),
+  });
+  return agent;
+}
 
 /**
  * One POST of a webhook delivery. The hostname is resolved and checked once, and the socket
@@ -88,7 +99,7 @@ export function sendWebhook(options: SendOptions): Promise<SendResult> {
         servername: isIP(hostname) ? undefined : hostname,
         // A fresh connection per attempt (a pooled socket would skip the check above), resuming
         // a TLS session of an earlier one to the same host when there is one.
-        agent: tlsSessions,
+        agent: attemptAgent(),
       });
       request = req;
       guardPeer(req, addresses, options.allowPrivateNetworks, (peer) => {
