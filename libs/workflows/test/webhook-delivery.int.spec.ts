@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ApplicationFailure } from '@temporalio/common';
+import { Worker } from '@temporalio/worker';
+import { REPO_ROOT } from '@vidgen/devstack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type {
+  DeliveryAttemptOutcome,
+  DeliveryAttemptReport,
+  WebhookDeliveryActivities,
+  WebhookDeliveryInput,
+  WebhookDeliveryResult,
+} from '../src';
+import { connectTemporal } from './support/stand-ins';
+
+type Call = [name: string, input: Record<string, unknown>];
+
+const sent = (kind: 'delivered' | 'failed', statusCode: number): DeliveryAttemptOutcome => ({
+  kind,
+  startedAt: new Date().toISOString(),
+  durationMs: 5,
+  statusCode,
+  error: null,
+  retryAfterSeconds: null,
+});
+
+/**
+ * The delivery workflow against stand-in activities: what it asks of the bookkeeping activities
+ * when the attempt's own activity recorded everything, could not, or never answered.
+ */
+describe('webhook delivery workflow (stand-in activities)', () => {
+  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
+
+  beforeAll(async () => {
+    temporal = await connectTemporal(inject('stack').temporalAddress);
+  });
+  afterAll(async () => {
+    await temporal?.close();
+  });
+
+  async function deliver(
+    attempt: (input: { attempt: number; run: number | null }) => Promise<DeliveryAttemptReport>,
+  ): Promise<{ result: WebhookDeliveryResult; calls: Call[] }> {
+    const calls: Call[] = [];
+    const log =
+      <T>(name: string, answer: (input: never) => T) =>
+      async (input: never): Promise<Awaited<T>> => {
+        calls.push([name, input]);
+        return await answer(input);
+      };
+    const activities: WebhookDeliveryActivities = {
+      deliverWebhookAttempt: log('deliverWebhookAttempt', (input: { attempt: number; run: number | null }) =>
+        attempt(input),
+      ),
+      beginWebhookDeliveryRun: log('beginWebhookDeliveryRun', () => ({ run: 7 })),
+      attemptWebhookDelivery: log('attemptWebhookDelivery', () => sent('delivered', 200)),
+      recordWebhookDeliveryAttempt: log('recordWebhookDeliveryAttempt', () => undefined),
+      cancelWebhookDeliveryRun: log('cancelWebhookDeliveryRun', () => undefined),
+    };
+    const taskQueue = `delivery-spec-${randomUUID()}`;
+    const worker = await Worker.create({
+      connection: temporal.connection,
+      taskQueue,
+      workflowsPath: path.join(REPO_ROOT, 'libs', 'workflows', 'src', 'workflows.ts'),
+      activities,
+    });
+    const input: WebhookDeliveryInput = {
+      deliveryId: randomUUID(),
+      backoff: { baseSeconds: 0.1, factor: 2 },
+      timeoutSeconds: 1,
+    };
+    const result = await worker.runUntil(
+      temporal.client.workflow.execute('webhookDeliveryWorkflow', {
+        taskQueue,
+        workflowId: `webhook-delivery-${input.deliveryId}`,
+        args: [input],
+      }) as Promise<WebhookDeliveryResult>,
+    );
+    return { result, calls };
+  }
+
+  const names = (calls: Call[]) => calls.map(([name]) => name);
+
+  it('a delivered attempt that recorded itself needs no bookkeeping activity', async () => {
+    const { result, calls } = await deliver(async () => ({
+      run: 3,
+      outcome: sent('delivered', 204),
+      recorded: true,
+    }));
+    expect(result).toMatchObject({ run: 3, status: 'succeeded', attempts: 1 });
+    expect(names(calls)).toEqual(['deliverWebhookAttempt']);
+    expect(calls[0]![1]).toMatchObject({ attempt: 1, run: null });
+  }, 60_000);
+
+  it('retries on the schedule, passing the run on; an attempt that could not write itself down is recorded by the workflow', async () => {
+    const { result, calls } = await deliver(async ({ attempt }) =>
+      attempt === 1
+        ? { run: 2, outcome: sent('failed', 500), recorded: true }
+        : { run: 2, outcome: sent('delivered', 200), recorded: false },
+    );
+    expect(result).toMatchObject({ run: 2, status: 'succeeded', attempts: 2 });
+    expect(names(calls)).toEqual([
+      'deliverWebhookAttempt',
+      'deliverWebhookAttempt',
+      'recordWebhookDeliveryAttempt',
+    ]);
+    expect(calls[1]![1]).toMatchObject({ attempt: 2, run: 2 });
+    // The POST was made: recorded as delivered, never as a failure of the attempt.
+    expect(calls[2]![1]).toMatchObject({
+      run: 2,
+      attempt: 2,
+      final: 'succeeded',
+      nextRetryAt: null,
+      outcome: { kind: 'delivered', statusCode: 200 },
+    });
+  }, 60_000);
+
+  it('an attempt whose activity failed is numbered by the begin activity and recorded as a failed attempt', async () => {
+    const { result, calls } = await deliver(async ({ attempt }) => {
+      if (attempt === 1) throw ApplicationFailure.nonRetryable('database unreachable', 'DATABASE_ERROR');
+      return { run: 7, outcome: sent('delivered', 200), recorded: true };
+    });
+    expect(result).toMatchObject({ run: 7, status: 'succeeded', attempts: 2 });
+    expect(names(calls)).toEqual([
+      'deliverWebhookAttempt',
+      'beginWebhookDeliveryRun',
+      'recordWebhookDeliveryAttempt',
+      'deliverWebhookAttempt',
+    ]);
+    const recorded = calls[2]![1] as {
+      final: unknown;
+      nextRetryAt: string;
+      outcome: { kind: string; error: string; startedAt: string };
+    };
+    expect(recorded).toMatchObject({
+      run: 7,
+      attempt: 1,
+      final: null,
+      outcome: { kind: 'failed', statusCode: null },
+    });
+    expect(recorded.outcome.error).toMatch(/database unreachable/);
+    // A retry follows on the schedule: its time is written down with the failed attempt.
+    expect(Date.parse(recorded.nextRetryAt)).toBeGreaterThan(Date.parse(recorded.outcome.startedAt));
+    expect(calls[3]![1]).toMatchObject({ attempt: 2, run: 7 });
+  }, 60_000);
+
+  it('gives up after four failed attempts, the last one final', async () => {
+    const { result, calls } = await deliver(async () => ({
+      run: 1,
+      outcome: sent('failed', 503),
+      recorded: true,
+    }));
+    expect(result).toMatchObject({ run: 1, status: 'failed', attempts: 4 });
+    expect(names(calls)).toEqual(Array(4).fill('deliverWebhookAttempt'));
+    expect(calls.map(([, input]) => input.attempt)).toEqual([1, 2, 3, 4]);
+  }, 60_000);
+
+  it('a cancellation the attempt could not write down is written by the cancel activity', async () => {
+    const { result, calls } = await deliver(async () => ({
+      run: 4,
+      outcome: { kind: 'cancelled', reason: 'the webhook is inactive' },
+      recorded: false,
+    }));
+    expect(result).toMatchObject({ run: 4, status: 'cancelled', attempts: 0 });
+    expect(names(calls)).toEqual(['deliverWebhookAttempt', 'cancelWebhookDeliveryRun']);
+  }, 60_000);
+});
