@@ -151,6 +151,8 @@ async function main(): Promise<void> {
       'webhooks.deliveries_per_second': rates[Math.floor(rates.length / 2)]!,
       'webhooks.delay_p50_ms': percentile(delays, 50),
       'webhooks.delay_p99_ms': percentile(delays, 99),
+      'webhooks.worker_cpu_ms_per_delivery': perDelivery(cpu.worker),
+      'webhooks.temporal_cpu_ms_per_delivery': perDelivery(cpu.temporal),
     });
   } finally {
     await bench.stop();
