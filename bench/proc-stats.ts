@@ -55,14 +55,20 @@ export function processCpuMs(pid: number | undefined): number {
 
 /** The pid of the process whose command line holds every one of `parts`, if there is one. */
 export function findProcess(...parts: string[]): number | undefined {
+  return findProcesses(...parts)[0];
+}
+
+/** The pids of every process whose command line holds every one of `parts` (e.g. a database's PostgreSQL backends). */
+export function findProcesses(...parts: string[]): number[] {
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-      if (parts.every((p) => cmd.includes(p))) return Number(entry);
+      if (parts.every((p) => cmd.includes(p))) found.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
-  return undefined;
+  return found;
 }

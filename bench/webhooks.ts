@@ -13,7 +13,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
 import { writeFigures } from './figures';
-import { findProcess, processCpuMs } from './proc-stats';
+import { findProcess, findProcesses, processCpuMs } from './proc-stats';
 import { type BenchApi, benchClient, percentile, startBenchStack } from './support';
 import { type DeliveredVideo, printDeliveryBreakdown } from './webhook-histories';
 
@@ -32,12 +32,14 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
 
 /** Completes one video and returns, per webhook, the ms from its `completed` event to the delivery's arrival. */
 /** The processes whose CPU a fan-out is charged with: the worker, the Temporal server and this one (the receiver). */
-type Pids = { worker?: number; temporal?: number; receiver: number };
-type CpuMs = { worker: number; temporal: number; receiver: number };
+type Pids = { worker?: number; temporal?: number; receiver: number; database: string };
+type CpuMs = { worker: number; temporal: number; receiver: number; postgres: number };
 const cpuOf = (pids: Pids): CpuMs => ({
   worker: processCpuMs(pids.worker),
   temporal: processCpuMs(pids.temporal),
   receiver: processCpuMs(pids.receiver),
+  // The server processes of the bench's database (one per connection; a local server only).
+  postgres: findProcesses('postgres:', pids.database).reduce((sum, pid) => sum + processCpuMs(pid), 0),
 });
 
 async function oneVideo(
@@ -78,6 +80,7 @@ async function oneVideo(
       worker: cpuAfter.worker - cpuBefore.worker,
       temporal: cpuAfter.temporal - cpuBefore.temporal,
       receiver: cpuAfter.receiver - cpuBefore.receiver,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
     },
   };
 }
@@ -112,15 +115,16 @@ async function main(): Promise<void> {
         `--port ${new URL(`http://${bench.temporalAddress}`).port}`,
       ),
       receiver: process.pid,
+      database: new URL(bench.databaseUrl).pathname.slice(1),
     };
     await oneVideo(api, routes, pids); // warm-up: bundles, pools, TLS session setup paths
     const delays: number[] = [];
     const rates: number[] = [];
     const delivered: DeliveredVideo[] = [];
-    const cpu: CpuMs = { worker: 0, temporal: 0, receiver: 0 };
+    const cpu: CpuMs = { worker: 0, temporal: 0, receiver: 0, postgres: 0 };
     for (let v = 0; v < VIDEOS; v++) {
       const run = await oneVideo(api, routes, pids);
-      for (const k of ['worker', 'temporal', 'receiver'] as const) cpu[k] += run.cpu[k];
+      for (const k of ['worker', 'temporal', 'receiver', 'postgres'] as const) cpu[k] += run.cpu[k];
       delays.push(...run.delays);
       delivered.push(run.delivered);
       rates.push(WEBHOOKS / (run.spanMs / 1000));
@@ -143,7 +147,8 @@ async function main(): Promise<void> {
     const perDelivery = (ms: number) => ms / (VIDEOS * WEBHOOKS);
     console.log(
       `CPU per delivery while fanning out (ms): worker ${perDelivery(cpu.worker).toFixed(1)}, ` +
-        `Temporal server ${perDelivery(cpu.temporal).toFixed(1)}, receiver ${perDelivery(cpu.receiver).toFixed(1)} ` +
+        `Temporal server ${perDelivery(cpu.temporal).toFixed(1)}, receiver ${perDelivery(cpu.receiver).toFixed(1)}, ` +
+        `PostgreSQL ${perDelivery(cpu.postgres).toFixed(1)} ` +
         `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
     );
     await printDeliveryBreakdown(bench.temporalAddress, delivered);
