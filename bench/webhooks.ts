@@ -1,11 +1,14 @@
 /**
  * Webhook delivery: deliveries per second to a local HTTPS receiver, and the delay from a
  * video's completion (the time of its `completed` event) to each delivery's arrival, through
- * the real stack (worker activity → delivery workflows → signed POST over a fresh TLS
- * connection → attempt recorded in PostgreSQL).
+ * the real stack (worker activity → delivery workflows → signed POST over a connection of its
+ * own, resuming a TLS session → attempt recorded in PostgreSQL). It also prints where each
+ * delivery's time went, read from the workflow histories, and the CPU the worker, the Temporal
+ * server, the receiver (this process) and PostgreSQL spent per delivery while fanning out.
  *
  * One account holds BENCH_WEBHOOKS webhooks (default 100) on video.completed; each of
  * BENCH_VIDEOS videos (default 3, after one warm-up) fans out to all of them.
+ * BENCH_CPU_PROFILE_DIR=<dir> has the api and the worker write V8 CPU profiles there.
  *
  *   npm run bench:webhooks [-- --json <file>]
  */
@@ -93,7 +96,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     NODE_EXTRA_CA_CERTS: certs.caPath,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
-    ...(process.env.PROF_DIR && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROF_DIR}` }),
+    ...(process.env.BENCH_CPU_PROFILE_DIR && {
+      NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`,
+    }),
   });
   try {
     const api = benchClient(bench.stack.baseUrl, await bench.key(10_000));
