@@ -21,7 +21,7 @@ describe('scene refiner', () => {
 
   it('keeps room for the full stop it adds to narration of exactly the limit', () => {
     // A language model held to 400 characters by its grammar stops mid-sentence at 400.
-    const narration = `The sky ${'is very blue '.repeat(40)}`.slice(0, MAX_NARRATION_CHARS - 1) + 'x';
+    const narration = `${`The sky ${'is very blue '.repeat(40)}`.slice(0, MAX_NARRATION_CHARS - 1)}x`;
     expect(narration.length).toBe(MAX_NARRATION_CHARS);
     const out = refineNarration(narration);
     expect(out.length).toBeLessThanOrEqual(MAX_NARRATION_CHARS);
