@@ -59,8 +59,9 @@ describe('scene pictures through the real stack', () => {
       expected: [
         ['octopus'],
         ['octopus', 'anatomical heart'],
-        ['octopus', 'anatomical heart'],
-        ['artist palette'],
+        // "They have blue blood": the octopuses' blood, not their hearts again.
+        ['octopus', 'drop of blood'],
+        ['octopus', 'artist palette'],
         ['hammer and wrench'],
       ],
     },
