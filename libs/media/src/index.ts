@@ -1,6 +1,7 @@
 export * from './common/fonts';
 export * from './common/media.errors';
 export * from './common/media.types';
+export * from './common/pinned-files';
 export * from './common/voices';
 export * from './curating/timeline';
 export * from './narrating/espeak-voices';

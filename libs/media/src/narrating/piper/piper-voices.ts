@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sha256File } from '../../common/pinned-files';
 import type { CatalogueVoice } from '../../common/voices';
 
 /**
@@ -122,12 +122,6 @@ export function findPiperVoices(dirs: readonly string[]): InstalledPiperVoice[] 
 /** The one line that says a voice is missing and how to install it. */
 export function missingVoiceMessage(name: string, dirs: readonly string[]): string {
   return `Piper voice ${name} is not installed (looked in ${dirs.join(', ')}): run npm run voices:install -- ${name}`;
-}
-
-export async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 export class VoiceChecksumError extends Error {
