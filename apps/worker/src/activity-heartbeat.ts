@@ -3,6 +3,11 @@ import { BOOKKEEPING_ACTIVITIES } from '@vidgen/workflows';
 
 const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_ACTIVITIES);
 
+/** Whether an activity type is bookkeeping (the workflow's `db` proxy): quick, and beaten for here. */
+export function isBookkeeping(activityType: string): boolean {
+  return BOOKKEEPING.has(activityType);
+}
+
 /**
  * The bookkeeping activities heartbeat while they run, from the first beat interval on (a third
  * of their heartbeat timeout, at most 2 s). A heartbeat says the worker holding the attempt is
@@ -16,7 +21,7 @@ export const activityHeartbeat: ActivityInterceptorsFactory = (ctx) => ({
   inbound: {
     execute: async (input, next) => {
       const timeoutMs = ctx.info.heartbeatTimeoutMs ?? 0;
-      if (timeoutMs <= 0 || !BOOKKEEPING.has(ctx.info.activityType)) return next(input);
+      if (timeoutMs <= 0 || !isBookkeeping(ctx.info.activityType)) return next(input);
       const beat = setInterval(() => ctx.heartbeat(), Math.min(2000, Math.max(100, timeoutMs / 3)));
       try {
         return await next(input);

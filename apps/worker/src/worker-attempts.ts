@@ -5,9 +5,8 @@ import type { Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Logger } from '@vidgen/core';
-import { BOOKKEEPING_ACTIVITIES, WORKER_LOST_FAILURE_TYPE } from '@vidgen/workflows';
-
-const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_ACTIVITIES);
+import { WORKER_LOST_FAILURE_TYPE } from '@vidgen/workflows';
+import { isBookkeeping } from './activity-heartbeat';
 
 /** What a worker process's file says: who it is and the attempts it holds (task tokens, base64). */
 interface AttemptsFile {
@@ -74,7 +73,7 @@ export class WorkerAttempts {
   readonly interceptor: ActivityInterceptorsFactory = (ctx) => ({
     inbound: {
       execute: async (input, next) => {
-        if (!(ctx.info.heartbeatTimeoutMs ?? 0) || BOOKKEEPING.has(ctx.info.activityType)) return next(input);
+        if (!(ctx.info.heartbeatTimeoutMs ?? 0) || isBookkeeping(ctx.info.activityType)) return next(input);
         const token = Buffer.from(ctx.info.taskToken).toString('base64');
         this.tokens.add(token);
         this.write();
