@@ -1,32 +1,42 @@
 /**
  * The crash drill: DRILL_VIDEOS videos (default 20) over DRILL_ACCOUNTS accounts (default 5),
  * webhooks on both events to a local HTTPS receiver, first undisturbed, then again while the
- * media worker is SIGKILLed DRILL_MEDIA_KILLS times (default 5), the control worker once, the
- * Temporal dev server restarted, PostgreSQL frozen for 10 s and restarted, and the api killed
- * mid-request. Prints what held and the recovery cost per killed worker; exits 1 on a finding.
+ * media workers (DRILL_MEDIA_WORKERS, default 2) are SIGKILLed DRILL_MEDIA_KILLS times in turn
+ * (default 5), the control worker once, the Temporal dev server restarted, PostgreSQL frozen for
+ * 10 s and restarted, and the api killed mid-request. Prints what held, each video's delay against
+ * its undisturbed twin and the recovery cost per killed worker; exits 1 on a finding.
  *
- *   npm run drill [-- --json <file>]
+ *   npm run drill [-- --json <file>] [--timelines <file>]
+ *
+ * --timelines writes every disturbed video's timeline (events and activity attempts, seconds
+ * after the batch's start), to see what the media worker did while a video waited.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { allFindings, runDrill } from '../test/support/drill/drill';
+import { DRILL_MEDIA_WORKERS } from '../test/support/drill/drill-stack';
 import { drillFigures, summaryLines } from '../test/support/drill/drill-summary';
 
 const VIDEOS = Number(process.env.DRILL_VIDEOS ?? 20);
 const ACCOUNTS = Number(process.env.DRILL_ACCOUNTS ?? 5);
 const MEDIA_KILLS = Number(process.env.DRILL_MEDIA_KILLS ?? 5);
+const MEDIA_WORKERS = process.env.DRILL_MEDIA_WORKERS ? Number(process.env.DRILL_MEDIA_WORKERS) : undefined;
 
 async function main(): Promise<void> {
   const started = Date.now();
   const log = (m: string) =>
     process.stdout.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}\n`);
-  console.log(`drill: ${VIDEOS} videos over ${ACCOUNTS} accounts, ${MEDIA_KILLS} media worker kills`);
+  console.log(
+    `drill: ${VIDEOS} videos over ${ACCOUNTS} accounts, ${MEDIA_WORKERS ?? DRILL_MEDIA_WORKERS} media workers, ${MEDIA_KILLS} media worker kills`,
+  );
   const report = await runDrill({
     videos: VIDEOS,
     accounts: ACCOUNTS,
     mediaKills: MEDIA_KILLS,
+    mediaWorkers: MEDIA_WORKERS,
     undisturbed: true,
     deadlineMs: 15 * 60_000,
+    timelines: process.argv.includes('--timelines'),
     log,
   });
   for (const line of summaryLines(report)) console.log(line);
@@ -35,6 +45,17 @@ async function main(): Promise<void> {
     const file = path.resolve(process.argv[i + 1]!);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(drillFigures(report), null, 2)}\n`);
+  }
+  const t = process.argv.indexOf('--timelines');
+  if (t >= 0 && process.argv[t + 1] && report.timelines) {
+    const lines = report.timelines.flatMap((v) =>
+      v.timeline.map((l) => `${l.atS.toFixed(1).padStart(6)}  #${v.index} ${v.id.slice(0, 8)}  ${l.what}`),
+    );
+    lines.sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b));
+    writeFileSync(
+      path.resolve(process.argv[t + 1]!),
+      `# batch started at ${report.hit.startedAtMs} (ms since the epoch)\n${lines.join('\n')}\n`,
+    );
   }
   process.exit(allFindings(report).length > 0 ? 1 : 0);
 }

@@ -71,6 +71,8 @@ export async function videoTimeline(
   db: Db,
   temporalAddress: string,
   videoId: string,
+  /** Times in seconds after this moment (ms since the epoch) instead of after the first event. */
+  originMs?: number,
 ): Promise<TimelineLine[]> {
   const lines: { at: number; what: string }[] = [];
   const events = await db
@@ -137,6 +139,7 @@ export async function videoTimeline(
     await connection.close();
   }
   lines.sort((a, b) => a.at - b.at);
-  const start = lines.find((l) => Number.isFinite(l.at))?.at ?? 0;
+  const start =
+    originMs !== undefined ? originMs / 1000 : (lines.find((l) => Number.isFinite(l.at))?.at ?? 0);
   return lines.map((l) => ({ atS: Math.round((l.at - start) * 10) / 10, what: l.what }));
 }

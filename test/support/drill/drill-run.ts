@@ -23,6 +23,7 @@ export const WORKER_DISRUPTIONS: DisruptionKind[] = [
 const MEDIA_STAGES = ['visualising', 'narrating', 'rendering'];
 const TERMINAL = ['completed', 'failed'];
 const FREEZE_MS = 10_000;
+const SUBMIT_SPACING_MS = 100;
 
 export interface DrillVideo {
   index: number;
@@ -56,6 +57,8 @@ export interface BatchResult {
   videos: DrillVideo[];
   disruptions: Disruption[];
   wallMs: number;
+  /** When the batch started, ms since the epoch. */
+  startedAtMs: number;
   /** Requests answered while PostgreSQL was frozen. */
   freezeProbes: Probe[];
   /** The create that the api kill interrupted: its prompt, and whether the kill landed mid-request. */
@@ -106,7 +109,13 @@ export async function runBatch(
   const log = options.log ?? (() => undefined);
   const started = performance.now();
   const now = () => performance.now() - started;
-  const result: BatchResult = { videos, disruptions: [], wallMs: 0, freezeProbes: [] };
+  const result: BatchResult = {
+    videos,
+    disruptions: [],
+    wallMs: 0,
+    startedAtMs: Date.now(),
+    freezeProbes: [],
+  };
   let apiKillPending = false;
   const request = (path: string, key: string, init: RequestInit = {}) =>
     fetch(`${stack.baseUrl}${path}`, {
@@ -198,6 +207,10 @@ export async function runBatch(
             if (outcome === 'created') queue.splice(queue.indexOf(v), 1);
           }),
         );
+        // Creates that leave together go out in index order, a moment apart, so a video takes
+        // the same place in the queue in both batches: its twin is a twin, not another draw of
+        // which of fifteen simultaneous creates the server happened to approve first.
+        await sleep(SUBMIT_SPACING_MS);
       }
       await sleep(500);
     }

@@ -27,7 +27,8 @@ export const DRILL_DATABASE_TIMEOUT_MS = 3000;
 /**
  * Everything the drill disturbs, owned by the drill alone: an embedded PostgreSQL, a Temporal dev
  * server with its state in a file (so it can stop and come back on the same port), an api, a
- * control worker and a media worker as child processes, and an HTTPS webhook receiver.
+ * control worker and media workers (two unless told otherwise) as child processes, and an HTTPS
+ * webhook receiver.
  */
 export interface DrillStack {
   db: Db;
@@ -37,10 +38,14 @@ export interface DrillStack {
   receiver: HttpsReceiver;
   api(): ServiceProcess;
   control(): ServiceProcess;
-  media(): ServiceProcess;
+  /** The media workers (replicas of one role, each polling the media queue). */
+  media(): ServiceProcess[];
   /** Processes that exited on their own (each restarted, as npm start does). */
   unexpectedExits: string[];
-  /** SIGKILL, then a new process after `pauseMs`, as npm start's supervisor does. */
+  /**
+   * SIGKILL, then a new process after `pauseMs`, as npm start's supervisor does: one media worker,
+   * each in turn.
+   */
   restartMedia(pauseMs?: number): Promise<void>;
   restartControl(pauseMs?: number): Promise<void>;
   restartApi(pauseMs?: number): Promise<void>;
@@ -54,7 +59,13 @@ export interface DrillStack {
   stop(): Promise<void>;
 }
 
-export async function startDrillStack(options: { log?: (m: string) => void } = {}): Promise<DrillStack> {
+/** Media workers of the drill's deployment: two replicas, so a killed one is not all the media capacity. */
+export const DRILL_MEDIA_WORKERS = 2;
+
+export async function startDrillStack(
+  options: { log?: (m: string) => void; mediaWorkers?: number } = {},
+): Promise<DrillStack> {
+  const mediaWorkers = options.mediaWorkers ?? DRILL_MEDIA_WORKERS;
   const log = options.log ?? (() => undefined);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-drill-'));
   // The embedded server runs as the unprivileged postgres user, which must reach its data folder.
@@ -119,9 +130,14 @@ export async function startDrillStack(options: { log?: (m: string) => void } = {
       ...(role === 'media' ? { WORKER_METRICS_PORT: '0' } : {}),
     });
     const control = supervised('control worker', () => spawnService('worker', workerEnv('control')));
-    const media = supervised('media worker', () => spawnService('worker', workerEnv('media')));
+    const media = Array.from({ length: mediaWorkers }, (_, i) =>
+      supervised(mediaWorkers > 1 ? `media worker ${i + 1}` : 'media worker', () =>
+        spawnService('worker', workerEnv('media')),
+      ),
+    );
+    let nextMediaKill = 0;
     stops.push(async () => {
-      await Promise.all([api.stop(), control.stop(), media.stop()]);
+      await Promise.all([api.stop(), control.stop(), ...media.map((m) => m.stop())]);
     });
     await waitFor(
       async () => {
@@ -141,8 +157,8 @@ export async function startDrillStack(options: { log?: (m: string) => void } = {
       unexpectedExits,
       api: api.current,
       control: control.current,
-      media: media.current,
-      restartMedia: (pauseMs = 500) => media.restart(pauseMs),
+      media: () => media.map((m) => m.current()),
+      restartMedia: (pauseMs = 500) => media[nextMediaKill++ % media.length]!.restart(pauseMs),
       restartControl: (pauseMs = 500) => control.restart(pauseMs),
       restartApi: (pauseMs = 500) => api.restart(pauseMs),
       async restartTemporal() {

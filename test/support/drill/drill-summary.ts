@@ -125,6 +125,7 @@ export function drillFigures(report: DrillReport): Record<string, number | null>
     'drill.completed': report.counts.completed,
     'drill.failed': report.counts.failed,
     'drill.failed_unplanned': unplannedFailures(report).length,
+    'drill.media_workers': report.mediaWorkers,
     'drill.media_kills': kills.filter((d) => d.kind === 'media-kill').length,
     'drill.control_kills': kills.filter((d) => d.kind === 'control-kill').length,
     'drill.deliveries': report.counts.deliveries,

@@ -10,7 +10,7 @@ import {
   settleDeliveries,
   videoFindings,
 } from './drill-checks';
-import { type Delays, videoDelays, videoTimeline } from './drill-delays';
+import { type Delays, type TimelineLine, videoDelays, videoTimeline } from './drill-delays';
 import { type Recovery, recoveryCost } from './drill-recovery';
 import { type BatchResult, type DisruptionKind, type DrillAccount, drillVideos, runBatch } from './drill-run';
 import { startDrillStack } from './drill-stack';
@@ -19,6 +19,8 @@ export interface DrillOptions {
   videos: number;
   accounts: number;
   mediaKills: number;
+  /** Media workers in the stack (DRILL_MEDIA_WORKERS of drill-stack.ts unless given). */
+  mediaWorkers?: number;
   /** Run the same videos undisturbed first, to measure the recovery cost against. */
   undisturbed: boolean;
   /** Expected length of the disturbed batch (ms) when there is no undisturbed run to take it from. */
@@ -32,6 +34,8 @@ export interface DrillOptions {
    */
   everyDisruption?: boolean;
   log?: (m: string) => void;
+  /** Also return every disturbed video's timeline, in seconds after the batch's start. */
+  timelines?: boolean;
 }
 
 export interface DrillReport {
@@ -39,9 +43,13 @@ export interface DrillReport {
   counts: DrillCounts;
   calm?: BatchResult;
   hit: BatchResult;
+  /** Media workers the stack ran (each media kill took one of them, in turn). */
+  mediaWorkers: number;
   recovery?: Recovery;
   /** Each disturbed video's delay against its undisturbed twin; the slowest one's timeline. */
   delays?: Delays;
+  /** Every disturbed video's timeline (with `timelines`), seconds after the batch's start. */
+  timelines?: { index: number; id: string; timeline: TimelineLine[] }[];
   /** Processes that exited on their own during the drill (each restarted, as npm start does). */
   unexpectedExits: string[];
 }
@@ -81,7 +89,7 @@ export function drillSchedule(
 /** The crash drill: a stack of its own, the videos, the disruptions, then every check. */
 export async function runDrill(options: DrillOptions): Promise<DrillReport> {
   const log = options.log ?? (() => undefined);
-  const stack = await startDrillStack({ log });
+  const stack = await startDrillStack({ log, mediaWorkers: options.mediaWorkers });
   try {
     const accounts: DrillAccount[] = [];
     const hooks: DrillHook[] = [];
@@ -153,8 +161,20 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       ]);
       delays.slowest = { ...slowest, timeline };
     }
+    const timelines = options.timelines
+      ? await Promise.all(
+          hit.videos
+            .filter((v) => v.id)
+            .map(async (v) => ({
+              index: v.index,
+              id: v.id!,
+              timeline: await videoTimeline(stack.db, stack.temporalAddress, v.id!, hit.startedAtMs),
+            })),
+        )
+      : undefined;
     const all = batches.flatMap((b) => b.videos);
     return {
+      timelines,
       findings: {
         stuck: [...videos.stuck, ...rows.stuck],
         withoutCause: videos.withoutCause,
@@ -178,6 +198,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
       },
       calm,
       hit,
+      mediaWorkers: stack.media().length,
       recovery: calm ? recoveryCost(calm, hit) : undefined,
       delays,
       unexpectedExits: [...stack.unexpectedExits],
