@@ -48,6 +48,12 @@ export function createDb(connectionString: string, options: { max?: number; time
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor one that loses it between pg-pool's hand-over and GuardedClient's own listener: pg-pool
+  // takes its idle listener off a new connection before the caller gets it, and a server going
+  // down can send its FATAL in the very packet that made the connection ready, which pg emits as
+  // 'error' on the spot (a media worker died of it in the crash drill). The connection is then
+  // unusable, and its first statement fails as a DatabaseUnavailableError (GuardedClient).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new GuardedPool(pool, timeoutMs) }) });
 }
 

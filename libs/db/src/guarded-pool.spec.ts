@@ -18,10 +18,11 @@ const ready = (status: 'I' | 'T') => message('Z', Buffer.from(status));
 /**
  * A PostgreSQL server that stops answering: it accepts TCP connections and, in 'session' mode,
  * completes the startup handshake (trust auth) and then answers only `begin`; in 'silent'
- * mode it never answers the startup either. It records each connection's startup parameters
+ * mode it never answers the startup either; in 'shutting-down' mode it completes the startup and
+ * ends the connection as a server going down does (FATAL 57P01), in the same packet. It records each connection's startup parameters
  * and when the client closed it.
  */
-async function hangingServer(mode: 'session' | 'silent') {
+async function hangingServer(mode: 'session' | 'silent' | 'shutting-down') {
   const connections: { params: Record<string, string>; closed: boolean }[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -48,7 +49,16 @@ async function hangingServer(mode: 'session' | 'silent') {
         pending = pending.subarray(length);
         started = true;
         if (mode === 'silent') return;
-        socket.write(Buffer.concat([message('R', Buffer.from([0, 0, 0, 0])), ready('I')]));
+        const greeting = [message('R', Buffer.from([0, 0, 0, 0])), ready('I')];
+        if (mode === 'shutting-down') {
+          const fatal = message(
+            'E',
+            Buffer.from('SFATAL\0C57P01\0Mterminating connection due to administrator command\0\0'),
+          );
+          socket.end(Buffer.concat([...greeting, fatal]));
+          return;
+        }
+        socket.write(Buffer.concat(greeting));
       }
       // Simple queries: `begin` is answered, so a transaction gets under way; nothing else is.
       while (pending.length >= 5 && pending.length >= 1 + pending.readInt32BE(1)) {
@@ -96,7 +106,7 @@ describe('createDb against a PostgreSQL that stops answering', () => {
   });
 
   async function setup(
-    mode: 'session' | 'silent',
+    mode: 'session' | 'silent' | 'shutting-down',
     max = 1,
   ): Promise<{ db: Db } & Awaited<ReturnType<typeof hangingServer>>> {
     const server = await hangingServer(mode);
@@ -161,5 +171,16 @@ describe('createDb against a PostgreSQL that stops answering', () => {
     const { db } = await setup('session', 1);
     const outs = await Promise.all([failure(sql`select 1`.execute(db)), failure(sql`select 2`.execute(db))]);
     for (const out of outs) expectTimedOut(out);
+  });
+
+  it('survives a server that ends a connection in the packet that made it ready (a restart under way)', async () => {
+    // pg-pool takes its idle 'error' listener off a new connection before handing it out, and the
+    // FATAL that follows the ready message in the same packet arrives before anyone has put
+    // another on: an unhandled 'error' event, which ends the process.
+    const { db } = await setup('shutting-down');
+    const out = await failure(sql`select 1`.execute(db));
+    expect(isDatabaseFailure(out.err)).toBe(true);
+    // Nothing else is thrown afterwards: the process (this test's worker) is still here to check.
+    await new Promise((r) => setTimeout(r, 50));
   });
 });
