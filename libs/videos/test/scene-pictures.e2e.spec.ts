@@ -62,7 +62,8 @@ describe('scene pictures through the real stack', () => {
         // "They have blue blood": the octopuses' blood, not their hearts again.
         ['octopus', 'drop of blood'],
         ['octopus', 'artist palette'],
-        ['hammer and wrench'],
+        // "Some species use tools": some octopuses, with their tools.
+        ['octopus', 'hammer and wrench'],
       ],
     },
     {

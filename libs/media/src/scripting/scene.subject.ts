@@ -169,25 +169,39 @@ function isName(token: string): boolean {
 // Pronouns that stand for a thing named before; "we", "you" and "I" are the narrator and audience.
 const REFERRING = words('it he she they');
 const POSSESSIVES = words('its his her their our my your');
+// "Some species", "many kinds": some of what was named before, pictured as it.
+const QUANTIFIERS = words('some many several most few other all both');
+const KINDS = words('species kinds types varieties breeds');
 
 /**
  * What a pronoun-led clause pictures: the clause with its pronoun replaced by the head of the
  * subject it refers back to — "They have blue blood" after "Octopuses have three hearts" is
- * "Octopuses have blue blood", so the picture shows the blood and not the hearts again. '' when
+ * "Octopuses have blue blood", so the picture shows the blood and not the hearts again; "Some
+ * species use tools" is "Octopuses use tools", the animal with its tools. '' when
  * the clause opens with no such pronoun or there is nothing to refer to (English only).
  */
 export function withAntecedent(clause: string, previousSubject: string, english: boolean): string {
   if (!english) return '';
   const tokens = clause.split(/\s+/).filter((t) => t !== '');
   const skip = ADVERBS.has(bareWord(tokens[0] ?? '')) && tokens.length > 2 ? 1 : 0;
-  if (!REFERRING.has(bareWord(tokens[skip] ?? '')) || tokens.length - skip < 2) return '';
+  // What stands for the subject: a pronoun, or some of its kind ("Some species use tools", not
+  // "Some kinds of tea", which names its own).
+  const first = bareWord(tokens[skip] ?? '');
+  const ofItsKind =
+    QUANTIFIERS.has(first) &&
+    KINDS.has(bareWord(tokens[skip + 1] ?? '')) &&
+    bareWord(tokens[skip + 2] ?? '') !== 'of';
+  const standsFor = REFERRING.has(first) ? 1 : ofItsKind ? 2 : 0;
+  if (standsFor === 0 || tokens.length - skip < standsFor + 1) return '';
   const subject = previousSubject.split(/\s+/).filter((t) => t !== '');
   // The subject's head: up to its verb ("Octopuses" of "Octopuses have three hearts").
   const end = subject.findIndex((t, i) => i > 0 && STOPS.has(bareWord(t)) && !PREPOSITIONS.has(bareWord(t)));
   const head = subject.slice(0, end < 0 ? MAX_WORDS : Math.min(end, MAX_WORDS));
   // "Its roads and laws" is no antecedent of "it": it refers back itself.
   if (head.length === 0 || PRONOUNS.has(bareWord(head[0]!)) || POSSESSIVES.has(bareWord(head[0]!))) return '';
-  const rest = tokens.slice(skip + 1).join(' ');
+  // Some of a kind are some of a plural ("Octopuses"); "The lake … Some species" means its fish.
+  if (standsFor === 2 && !/s$/i.test(bareWord(head.at(-1)!))) return '';
+  const rest = tokens.slice(skip + standsFor).join(' ');
   return shortPhrase(`${head.join(' ')} ${rest}`, false, 8 + head.length);
 }
 

@@ -87,12 +87,23 @@ describe('local script planner, on list-shaped prompts', () => {
     const pictures = planScript({ prompt: octopus.prompt, language: 'en', sceneCount: 6 }).map(
       (s) => s.visual_description.split(',')[0],
     );
-    expect(pictures.slice(1, 5)).toEqual([
+    expect(pictures.slice(1)).toEqual([
       'Octopuses have three hearts',
       'Octopuses have blue blood',
       'Octopuses can taste with their arms',
       'Octopuses change colour in a fraction of a second',
+      // "Some species" are some octopuses: the animal with its tools and the coconut shells.
+      'Octopuses use tools like coconut shells',
     ]);
+    // Some of a singular thing are not it: "Some species" of a lake are its fish, not the lake.
+    const lake = planScript({
+      prompt: 'The lake is home to fish. Some species migrate in spring.',
+      sceneCount: 2,
+    });
+    expect(lake[1]!.visual_description).toMatch(/^Some species migrate/);
+    // "Some kinds of tea" name their own kind.
+    const tea = planScript({ prompt: 'Teas grow on hills. Some kinds of tea are smoked.', sceneCount: 2 });
+    expect(tea[1]!.visual_description).toMatch(/^Some kinds of tea/);
     // "We" and "you" are the narrator and the audience, never the subject before.
     const we = planScript({ prompt: 'The Moon pulls the sea. We see the tide rise.', sceneCount: 2 });
     expect(we[1]!.visual_description).toMatch(/^The tide/);

@@ -150,9 +150,14 @@ function occurrences(scenes: SceneDraft[], marker: string): [number, number][] {
   return found;
 }
 
+/** "Some species use tools" after "Octopuses have three hearts" pictures octopuses with tools. */
+const KIND_LEADS = ['some', 'many', 'several', 'most', 'few', 'other', 'all', 'both'].flatMap((q) =>
+  ['species', 'kinds', 'types', 'varieties', 'breeds'].map((k) => `${q} ${k}`),
+);
+
 /**
  * "octopuses have blue blood" for "They have blue blood." after "Octopuses have three hearts.":
- * a subject said before, then what the scene says after its pronoun.
+ * a subject said before, then what the scene says after its pronoun (or "some species").
  */
 function refersBack(subject: string, said: string, narration: string): boolean {
   const words = subject.split(' ');
@@ -160,7 +165,9 @@ function refersBack(subject: string, said: string, narration: string): boolean {
     (_, k) =>
       k > 0 &&
       said.includes(words.slice(0, k).join(' ')) &&
-      ['it', 'he', 'she', 'they'].some((p) => narration.includes(`${p} ${words.slice(k).join(' ')}`)),
+      ['it', 'he', 'she', 'they', ...KIND_LEADS].some((p) =>
+        narration.includes(`${p} ${words.slice(k).join(' ')}`),
+      ),
   );
 }
 
