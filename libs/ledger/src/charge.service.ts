@@ -1,6 +1,6 @@
 import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
 import { type Database, lockForUpdate, type Transaction } from '@vidgen/db';
-import { type ChargeItem, ledgerKeys } from '@vidgen/workflows';
+import { type ChargeItem, chargeItems, ledgerKeys } from '@vidgen/workflows';
 import type { LedgerRepository } from './ledger.repository';
 import { chargesFor, heldForUnmade, refundFor, type SceneForPricing } from './pricing';
 
@@ -14,14 +14,38 @@ type Tx = Transaction<Database>;
 export class ChargeService {
   constructor(private readonly ledger: LedgerRepository) {}
 
-  /** What the next production run must charge for the scenes as they stand, net of what is still held. */
+  /**
+   * What the next production run must charge for the scenes as they stand, net of what is still
+   * held. `spentNarration`: narration credits that paid for narration made for a script since
+   * replaced (VideoEventRepository.narrationSpent); they hold nothing for the current script.
+   */
   async chargesDue(
     accountId: string,
     videoId: string,
     scenes: readonly SceneForPricing[],
     trx?: Tx,
+    spentNarration = 0,
   ): Promise<ChargeItem[]> {
-    return chargesFor(scenes, await this.ledger.heldByItem(accountId, videoId, trx));
+    return chargesFor(scenes, await this.held(accountId, videoId, spentNarration, trx));
+  }
+
+  /** What is held for the current script's narration (net of `spentNarration`, see chargesDue). */
+  async heldNarration(accountId: string, videoId: string, spentNarration: number, trx?: Tx): Promise<number> {
+    return refundFor(chargeItems.narration, await this.held(accountId, videoId, spentNarration, trx));
+  }
+
+  /** Credits held for each item: charged minus refunded, narration net of what was spent on a replaced script's. */
+  private async held(
+    accountId: string,
+    videoId: string,
+    spentNarration: number,
+    trx?: Tx,
+  ): Promise<Map<string, number>> {
+    const held = await this.ledger.heldByItem(accountId, videoId, trx);
+    const narration = held.get(chargeItems.narration);
+    if (narration !== undefined && spentNarration > 0)
+      held.set(chargeItems.narration, Math.max(0, narration - spentNarration));
+    return held;
   }
 
   /**
@@ -73,10 +97,13 @@ export class ChargeService {
    */
   async refundItem(
     accountId: string,
-    input: { videoId: string; run: number; item: string; reason: string },
+    input: { videoId: string; run: number; item: string; reason: string; spentNarration?: number },
     trx: Tx,
   ): Promise<number> {
-    const held = refundFor(input.item, await this.ledger.heldByItem(accountId, input.videoId, trx));
+    const held = refundFor(
+      input.item,
+      await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx),
+    );
     if (held <= 0) return 0;
     const { applied } = await this.ledger.append(
       {
@@ -100,13 +127,19 @@ export class ChargeService {
    */
   async refundUnmade(
     accountId: string,
-    input: { videoId: string; occasion: string; scenes: readonly SceneForPricing[]; reason: string },
+    input: {
+      videoId: string;
+      occasion: string;
+      scenes: readonly SceneForPricing[];
+      reason: string;
+      spentNarration?: number;
+    },
     trx: Tx,
   ): Promise<ChargeItem[]> {
     const made: ChargeItem[] = [];
     for (const u of heldForUnmade(
       input.scenes,
-      await this.ledger.heldByItem(accountId, input.videoId, trx),
+      await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx),
     )) {
       const { applied } = await this.ledger.append(
         {

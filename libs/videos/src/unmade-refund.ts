@@ -30,6 +30,7 @@ export async function refundUnmade(
       videoId: video.id,
       occasion,
       reason,
+      spentNarration: await deps.videos.events.narrationSpent(video.accountId, video.id, trx),
       scenes: scenes.map((s) => ({
         id: s.id,
         narration: s.narration,

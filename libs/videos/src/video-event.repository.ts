@@ -142,6 +142,22 @@ export class VideoEventRepository {
     return { stage: row.stage, seconds: Number(row.seconds) };
   }
 
+  /**
+   * Narration credits spent on narration that was made for a script since replaced: what each
+   * regenerate's `scenes_cleared` event found still held for narration after giving back what
+   * was never made. They paid for narration that was spoken, so they back no later script's.
+   */
+  async narrationSpent(accountId: string, videoId: string, trx?: Tx): Promise<number> {
+    const row = await (trx ?? this.db)
+      .selectFrom('video_events')
+      .select(sql<string | null>`sum((data->>'narration_credits_spent')::int)`.as('spent'))
+      .where('video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('type', '=', 'scenes_cleared')
+      .executeTakeFirst();
+    return Number(row?.spent ?? 0);
+  }
+
   async has(accountId: string, videoId: string, key: string, trx?: Tx): Promise<boolean> {
     return (await this.loggedAt(accountId, videoId, key, trx)) !== undefined;
   }

@@ -155,6 +155,77 @@ describe('gate activities on PostgreSQL', () => {
     );
   });
 
+  it('a regenerate of a fully narrated video charges the new narration in full, and a later refund gives back only that', async () => {
+    const { videoId, accountId } = await videoAtGate(20, 2);
+    const ledger = new LedgerRepository(testDb());
+    const balance = async () => (await ledger.account(accountId))!.balance;
+    await run(() =>
+      a.approveProduction({ videoId, run: 1, charges: [], resumeStage: 'visualising', isRetry: false }),
+    );
+    expect(await balance()).toBe(17); // two images, the narration
+    // Run 1 made every image and every narration, then failed in rendering: all of it stays paid.
+    const assets = new AssetRepository(testDb());
+    for (const scene of await videos().scenes.list(accountId, videoId)) {
+      const file = (type: 'image' | 'narration') =>
+        assets.insert({
+          accountId,
+          videoId,
+          type,
+          path: `${accountId}/${videoId}/${scene.id}-${type}`,
+          mimeType: type === 'image' ? 'image/png' : 'audio/wav',
+          sizeBytes: 10,
+        });
+      const image = await file('image');
+      const narration = await file('narration');
+      await videos().transaction(async (trx) => {
+        await videos().scenes.setImage(accountId, videoId, scene.id, image.id, trx);
+        await videos().scenes.setNarration(
+          accountId,
+          videoId,
+          scene.id,
+          { assetId: narration.id, seconds: 1, words: [] },
+          trx,
+        );
+      });
+    }
+    // A regenerate replaces the script: nothing was left unmade, nothing goes back.
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    await run(() => a.clearScenes({ videoId, scriptVersion: 2 }));
+    expect(await balance()).toBe(17);
+    await videos().transaction((trx) =>
+      videos().scenes.replace(
+        accountId,
+        videoId,
+        [
+          { visual_description: 'New shot 1', narration: 'New line 1.' },
+          { visual_description: 'New shot 2', narration: 'New line 2.' },
+        ],
+        trx,
+      ),
+    );
+    // The new script's images and narration are made anew and paid anew: the old narration's
+    // credit paid for the old narration, which was spoken.
+    const plan = await run(() => a.planProduction({ videoId, run: 2 }));
+    expect(plan.charges.map((c) => [c.item.replace(/:.*/, ''), c.amount]).sort()).toEqual([
+      ['image', 1],
+      ['image', 1],
+      ['narration', 1],
+    ]);
+    await run(() =>
+      a.approveProduction({
+        videoId,
+        run: 2,
+        charges: plan.charges,
+        resumeStage: 'visualising',
+        isRetry: false,
+      }),
+    );
+    expect(await balance()).toBe(14);
+    // Deleted before the new narration is made: its credit goes back, not the old one's too.
+    await run(() => a.purgeVideo({ videoId }));
+    expect(await balance()).toBe(17);
+  });
+
   it('purging or regenerating a video leaves the image it made in place while another video uses it', async () => {
     const maker = await videoAtGate(20, 1);
     const { accountId } = maker;

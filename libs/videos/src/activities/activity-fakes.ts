@@ -141,6 +141,14 @@ export function fakeVideos(video: WorkflowVideo, scenes: Scene[] = []) {
       has: async (_accountId: string, _videoId: string, key: string) => events.some((e) => e.key === key),
       data: async (_accountId: string, _videoId: string, key: string) =>
         events.find((e) => e.key === key)?.data,
+      narrationSpent: async () =>
+        events
+          .filter((e) => e.type === 'scenes_cleared')
+          .reduce(
+            (n, e) =>
+              n + Number((e.data as { narration_credits_spent?: number })?.narration_credits_spent ?? 0),
+            0,
+          ),
       record: async (accountId: string, _videoId: string, t: Transition) => {
         if (accountId !== video.accountId) throw new Error('event recorded under another account');
         if (events.some((e) => e.key === t.key)) return false;

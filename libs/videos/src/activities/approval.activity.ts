@@ -65,6 +65,7 @@ export function createApprovalActivities({ videos, slots, charges, assets }: App
         synthesised: video.options.narrate && !s.audioAssetId,
       })),
       trx,
+      await videos.events.narrationSpent(video.accountId, video.id, trx),
     );
     return { scenes, charges: due };
   }

@@ -12,7 +12,7 @@ export interface CleanupDeps {
   videos: VideoRepository;
   assets: AssetRepository;
   storage: AssetStorage;
-  charges: Pick<ChargeService, 'refundUnmade'>;
+  charges: Pick<ChargeService, 'refundUnmade' | 'heldNarration'>;
 }
 
 /** What a regenerate leaves behind (the old scenes and their assets), and a deleted video. */
@@ -44,6 +44,14 @@ export function createCleanupActivities({
           'script replaced before this was made',
           trx,
         );
+        // What is still held for narration paid for narration that was made (unmade narration
+        // went back just above): spent on the old script, it backs none of the new one's.
+        const narrationSpent = await charges.heldNarration(
+          accountId,
+          videoId,
+          await videos.events.narrationSpent(accountId, videoId, trx),
+          trx,
+        );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
         // What another video still uses stays (an asset a video references is in use: docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
@@ -55,7 +63,10 @@ export function createCleanupActivities({
           {
             key,
             type: 'scenes_cleared',
-            data: { scene_count: scenes.length },
+            data: {
+              scene_count: scenes.length,
+              ...(narrationSpent > 0 && { narration_credits_spent: narrationSpent }),
+            },
             set: {
               video_asset_id: null,
               audio_asset_id: null,

@@ -36,7 +36,13 @@ export function createRefundActivity({ videos, charges }: RefundDeps): Pick<Vide
           if (wasStored(item, await videos.scenes.list(video.accountId, video.id, trx))) return 0;
           const credits = await charges.refundItem(
             video.accountId,
-            { videoId: video.id, run: input.run, item, reason: input.reason },
+            {
+              videoId: video.id,
+              run: input.run,
+              item,
+              reason: input.reason,
+              spentNarration: await videos.events.narrationSpent(video.accountId, video.id, trx),
+            },
             trx,
           );
           if (credits <= 0) return 0;
