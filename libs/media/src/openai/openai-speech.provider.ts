@@ -5,7 +5,12 @@ import type { CatalogueVoice } from '../common/voices';
 import { fixWavSizes, parseWavHeader } from '../narrating/wav';
 import { wordTimingsFromWav } from '../narrating/word-timings';
 import type { OpenAiClient } from './openai.client';
-import { openAiCatalogue } from './openai-voices';
+import { openAiCatalogue, serverCatalogue } from './openai-voices';
+
+/** How long `GET /voices` waits for a compatible server's voice list, and how long it keeps it. */
+const VOICE_LIST_TIMEOUT_MS = 3000;
+const VOICE_LIST_TTL_MS = 10 * 60_000;
+const VOICE_LIST_RETRY_MS = 60_000;
 
 export class OpenAiSpeechProvider implements SpeechProvider {
   constructor(
@@ -14,9 +19,32 @@ export class OpenAiSpeechProvider implements SpeechProvider {
     private readonly defaultVoice: string,
   ) {}
 
-  /** A fixed list: asking the service costs a request and it has no endpoint for it. */
+  private listed?: { until: number; voices: Promise<CatalogueVoice[]> };
+
+  /**
+   * OpenAI's own API: its fixed list (it has no endpoint for one). Another server that speaks the
+   * protocol (Kokoro-FastAPI) is asked for its voices at `GET /audio/voices`, within
+   * VOICE_LIST_TIMEOUT_MS, and the answer kept for VOICE_LIST_TTL_MS; a server that has no such
+   * endpoint, or does not answer, gets the OpenAI list, asked again after a minute.
+   */
   async listVoices(): Promise<CatalogueVoice[]> {
-    return openAiCatalogue(this.defaultVoice);
+    if (this.client.isOpenAi) return openAiCatalogue(this.defaultVoice);
+    const now = Date.now();
+    if (!this.listed || now >= this.listed.until) {
+      const asked = this.client
+        .getJson('/audio/voices', AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))
+        .then((answer) => serverCatalogue(this.defaultVoice, answer))
+        .catch(() => undefined);
+      const listed = {
+        until: now + VOICE_LIST_TTL_MS,
+        voices: asked.then((v) => v ?? openAiCatalogue(this.defaultVoice)),
+      };
+      void asked.then((v) => {
+        if (!v) listed.until = Date.now() + VOICE_LIST_RETRY_MS;
+      });
+      this.listed = listed;
+    }
+    return this.listed.voices;
   }
 
   async synthesize(input: SpeechInput, outPath: string, signal?: AbortSignal): Promise<GeneratedSpeech> {

@@ -38,3 +38,50 @@ export function openAiCatalogue(defaultVoice: string): CatalogueVoice[] {
     variant: false,
   }));
 }
+
+/**
+ * Kokoro's voice names carry their language in the first letter (its VOICES.md): a American and
+ * b British English, e Spanish, f French, h Hindi, i Italian, j Japanese, p Brazilian Portuguese,
+ * z Mandarin; the second letter is f or m. A name of another shape speaks what the server's model
+ * speaks, listed as "mul".
+ */
+const KOKORO_LANGUAGES: Record<string, string> = {
+  a: 'en-US',
+  b: 'en-GB',
+  e: 'es',
+  f: 'fr',
+  h: 'hi',
+  i: 'it',
+  j: 'ja',
+  p: 'pt-BR',
+  z: 'zh',
+};
+
+/**
+ * The voices an OpenAI-compatible speech server lists at `GET /audio/voices` (Kokoro-FastAPI:
+ * `{"voices": ["af_bella", …]}`, or `{"voices": [{"id", "name"}, …]}` since 0.3), the configured
+ * default first. Undefined when the answer holds no voice list.
+ */
+export function serverCatalogue(defaultVoice: string, answer: unknown): CatalogueVoice[] | undefined {
+  const listed = (answer as { voices?: unknown } | null)?.voices;
+  if (!Array.isArray(listed)) return undefined;
+  const ids = listed
+    .map((v) => (typeof v === 'string' ? v : (v as { id?: unknown } | null)?.id))
+    .filter((id): id is string => typeof id === 'string' && id.trim() !== '');
+  if (ids.length === 0) return undefined;
+  const ordered = [...new Set([defaultVoice, ...ids.filter((id) => id !== defaultVoice)])];
+  return ordered.map((id) => {
+    const language = /^[a-z][fm]_/.test(id) ? KOKORO_LANGUAGES[id[0]!] : undefined;
+    return {
+      id,
+      name: id,
+      language: language ?? 'mul',
+      provider: 'openai' as const,
+      quality: 'neural' as const,
+      speaks: language
+        ? [{ tag: language, priority: 0 }]
+        : OPENAI_SPEECH_LANGUAGES.map((tag) => ({ tag, priority: 0 })),
+      variant: false,
+    };
+  });
+}

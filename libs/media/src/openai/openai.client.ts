@@ -36,6 +36,30 @@ export class OpenAiClient {
     return this.request(path, body, signal, async (res) => Buffer.from(await res.arrayBuffer()));
   }
 
+  /** A GET of the API's own (`/audio/voices`), answered as JSON, under the same timeout rules. */
+  getJson(path: string, signal?: AbortSignal): Promise<unknown> {
+    return this.send(
+      `${this.baseUrl}${path}`,
+      {
+        method: 'GET',
+        headers: this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {},
+      },
+      signal,
+      async (res) => {
+        try {
+          return JSON.parse(await res.text()) as unknown;
+        } catch {
+          throw new ProviderError(`${path} answered with invalid JSON`, true);
+        }
+      },
+    );
+  }
+
+  /** Whether this is OpenAI's own API, not another server that speaks its protocol. */
+  get isOpenAi(): boolean {
+    return new URL(this.baseUrl).hostname === 'api.openai.com';
+  }
+
   /** Downloads a file the API pointed to (an image URL), under the same timeout rules. */
   download(url: string, signal?: AbortSignal): Promise<Buffer> {
     return this.send(url, { method: 'GET' }, signal, async (res) => Buffer.from(await res.arrayBuffer()));
