@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { getIconData, iconToHTML, iconToSVG, replaceIDs } from '@iconify/utils';
-import { Resvg } from '@resvg/resvg-js';
+import type * as IconifyUtils from '@iconify/utils';
+import type * as ResvgJs from '@resvg/resvg-js';
 
-type IconifyJSON = Parameters<typeof getIconData>[0];
+type IconifyJSON = Parameters<typeof IconifyUtils.getIconData>[0];
 
 import type { ArtworkCredit } from '../common/media.types';
 import { type Colour, englishName, setDrawable, thingHexcodes } from './lexicon';
@@ -23,6 +23,14 @@ export const ARTWORK_SET = {
 } as const;
 
 const requireFile = createRequire(__filename);
+
+// Required on the first drawing, like the artwork itself: the api lists and describes pictures
+// but never draws one, and the renderer's native library and the SVG helpers cost the api's
+// start-up about 4 MB of memory (docs/decisions.md, "Service memory").
+let iconifyUtils: typeof IconifyUtils | undefined;
+let resvgJs: typeof ResvgJs | undefined;
+const iconify = () => (iconifyUtils ??= requireFile('@iconify/utils') as typeof IconifyUtils);
+const resvg = () => (resvgJs ??= requireFile('@resvg/resvg-js') as typeof ResvgJs);
 
 interface Loaded {
   icons: IconifyJSON;
@@ -80,6 +88,7 @@ export function hasArtwork(hexcode: string): boolean {
 /** The SVG of a thing, its colours turned to `colour` when given. */
 export function artworkSvg(hexcode: string, size: number, colour?: Colour): string {
   const { icons, byHex } = load();
+  const { getIconData, iconToHTML, iconToSVG, replaceIDs } = iconify();
   const name = byHex.get(hexcode);
   const data = name ? getIconData(icons, name) : null;
   if (!data) throw new RangeError(`No artwork for ${hexcode}`);
@@ -92,7 +101,7 @@ export function artworkSvg(hexcode: string, size: number, colour?: Colour): stri
 /** A thing drawn as a square PNG of `size` pixels, transparent around it. */
 export function artworkPng(hexcode: string, size: number, colour?: Colour): Buffer {
   const svg = artworkSvg(hexcode, size, colour);
-  return new Resvg(svg, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: false } })
+  return new (resvg().Resvg)(svg, { fitTo: { mode: 'width', value: size }, font: { loadSystemFonts: false } })
     .render()
     .asPng();
 }
