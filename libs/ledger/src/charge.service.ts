@@ -29,11 +29,6 @@ export class ChargeService {
     return chargesFor(scenes, await this.held(accountId, videoId, spentNarration, trx));
   }
 
-  /** What is held for the current script's narration (net of `spentNarration`, see chargesDue). */
-  async heldNarration(accountId: string, videoId: string, spentNarration: number, trx?: Tx): Promise<number> {
-    return refundFor(chargeItems.narration, await this.held(accountId, videoId, spentNarration, trx));
-  }
-
   /** Credits held for each item: charged minus refunded, narration net of what was spent on a replaced script's. */
   private async held(
     accountId: string,
@@ -123,7 +118,8 @@ export class ChargeService {
   /**
    * Refunds what is held for items of `scenes` that were never made (heldForUnmade),
    * inside the caller's transaction, each keyed by video, occasion and item so it happens once.
-   * Returns the refunds this call made (none for a repeat).
+   * Returns the refunds this call made (none for a repeat), and what stays held for narration
+   * afterwards (net of `spentNarration`): credits that paid for narration that was made.
    */
   async refundUnmade(
     accountId: string,
@@ -135,12 +131,11 @@ export class ChargeService {
       spentNarration?: number;
     },
     trx: Tx,
-  ): Promise<ChargeItem[]> {
+  ): Promise<{ refunds: ChargeItem[]; narrationHeld: number }> {
     const made: ChargeItem[] = [];
-    for (const u of heldForUnmade(
-      input.scenes,
-      await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx),
-    )) {
+    const held = await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx);
+    const unmade = heldForUnmade(input.scenes, held);
+    for (const u of unmade) {
       const { applied } = await this.ledger.append(
         {
           accountId,
@@ -155,6 +150,7 @@ export class ChargeService {
       );
       if (applied) made.push(u);
     }
-    return made;
+    const narration = unmade.some((u) => u.item === chargeItems.narration);
+    return { refunds: made, narrationHeld: narration ? 0 : refundFor(chargeItems.narration, held) };
   }
 }

@@ -12,7 +12,8 @@ export type UnmadeRefunder = Pick<ChargeService, 'refundUnmade'>;
  * never made go back. Runs inside the caller's transaction, which must not have locked the video
  * yet (lock order everywhere: the account, then the video); the ledger entries and the video's
  * `refunded` events commit with the caller's change, keyed by occasion and item, so a retried
- * call refunds nothing twice. Returns the credits refunded.
+ * call refunds nothing twice. Returns the credits refunded, and what stays held for narration:
+ * credits that paid for narration that was made.
  */
 export async function refundUnmade(
   deps: { videos: Pick<VideoRepository, 'scenes' | 'events'>; charges: UnmadeRefunder },
@@ -20,11 +21,11 @@ export async function refundUnmade(
   occasion: string,
   reason: string,
   trx: Transaction<Database>,
-): Promise<number> {
+): Promise<{ credits: number; narrationHeld: number }> {
   await lockForUpdate(trx, video.accountId);
   await deps.videos.events.lock(video.accountId, video.id, trx);
   const scenes = await deps.videos.scenes.list(video.accountId, video.id, trx);
-  const refunds = await deps.charges.refundUnmade(
+  const { refunds, narrationHeld } = await deps.charges.refundUnmade(
     video.accountId,
     {
       videoId: video.id,
@@ -55,7 +56,7 @@ export async function refundUnmade(
     );
     total += r.amount;
   }
-  return total;
+  return { credits: total, narrationHeld };
 }
 
 /** Counts refunds in the metrics once their transaction has committed. */

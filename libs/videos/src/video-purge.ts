@@ -16,13 +16,15 @@ export async function purgeVideo(
   if (!video) return;
   const outcome = await deps.videos.transaction(async (trx) => {
     const credits = deps.charges
-      ? await refundUnmade(
-          { videos: deps.videos, charges: deps.charges },
-          video,
-          'deleted',
-          'video deleted before this was made',
-          trx,
-        )
+      ? (
+          await refundUnmade(
+            { videos: deps.videos, charges: deps.charges },
+            video,
+            'deleted',
+            'video deleted before this was made',
+            trx,
+          )
+        ).credits
       : 0;
     // The one event key that eventKeys (@vidgen/workflows) does not list yet.
     await deps.videos.events.record(video.accountId, videoId, { key: 'deleted', type: 'deleted' }, trx);

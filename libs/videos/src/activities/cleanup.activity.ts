@@ -12,7 +12,7 @@ export interface CleanupDeps {
   videos: VideoRepository;
   assets: AssetRepository;
   storage: AssetStorage;
-  charges: Pick<ChargeService, 'refundUnmade' | 'heldNarration'>;
+  charges: Pick<ChargeService, 'refundUnmade'>;
 }
 
 /** What a regenerate leaves behind (the old scenes and their assets), and a deleted video. */
@@ -37,19 +37,13 @@ export function createCleanupActivities({
         if (await videos.events.has(accountId, videoId, key, trx)) return false;
         // What the old scenes held for images and narration never made goes back; the new
         // script is priced afresh at its approval (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
-        const refunded = await refundUnmade(
+        // What stays held for narration after that paid for narration that was made: spent on
+        // the old script, it backs none of the new one's.
+        const { credits: refunded, narrationHeld: narrationSpent } = await refundUnmade(
           { videos, charges },
           video,
           `script${input.scriptVersion}`,
           'script replaced before this was made',
-          trx,
-        );
-        // What is still held for narration paid for narration that was made (unmade narration
-        // went back just above): spent on the old script, it backs none of the new one's.
-        const narrationSpent = await charges.heldNarration(
-          accountId,
-          videoId,
-          await videos.events.narrationSpent(accountId, videoId, trx),
           trx,
         );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
