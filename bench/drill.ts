@@ -48,10 +48,10 @@ async function main(): Promise<void> {
   }
   const t = process.argv.indexOf('--timelines');
   if (t >= 0 && process.argv[t + 1] && report.timelines) {
-    const lines = report.timelines.flatMap((v) =>
-      v.timeline.map((l) => `${l.atS.toFixed(1).padStart(6)}  #${v.index} ${v.id.slice(0, 8)}  ${l.what}`),
-    );
-    lines.sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b));
+    const lines = report.timelines
+      .flatMap((v) => v.timeline.map((l) => ({ ...l, video: `#${v.index} ${v.id.slice(0, 8)}` })))
+      .sort((a, b) => a.atS - b.atS)
+      .map((l) => `${l.atS.toFixed(1).padStart(6)}  ${l.video}  ${l.what}`);
     writeFileSync(
       path.resolve(process.argv[t + 1]!),
       `# batch started at ${report.hit.startedAtMs} (ms since the epoch)\n${lines.join('\n')}\n`,

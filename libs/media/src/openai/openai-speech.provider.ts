@@ -29,19 +29,21 @@ export class OpenAiSpeechProvider implements SpeechProvider {
    */
   async listVoices(): Promise<CatalogueVoice[]> {
     if (this.client.isOpenAi) return openAiCatalogue(this.defaultVoice);
-    const now = Date.now();
-    if (!this.listed || now >= this.listed.until) {
-      const asked = this.client
-        .getJson('/audio/voices', AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))
-        .then((answer) => serverCatalogue(this.defaultVoice, answer))
-        .catch(() => undefined);
+    if (!this.listed || Date.now() >= this.listed.until) {
+      // Kept while it is asked, then for VOICE_LIST_TTL_MS, or VOICE_LIST_RETRY_MS without a list.
       const listed = {
-        until: now + VOICE_LIST_TTL_MS,
-        voices: asked.then((v) => v ?? openAiCatalogue(this.defaultVoice)),
+        until: Number.POSITIVE_INFINITY,
+        voices: this.client
+          .getJson('/audio/voices', AbortSignal.timeout(VOICE_LIST_TIMEOUT_MS))
+          .then(
+            (answer) => serverCatalogue(this.defaultVoice, answer),
+            () => undefined,
+          )
+          .then((voices) => {
+            listed.until = Date.now() + (voices ? VOICE_LIST_TTL_MS : VOICE_LIST_RETRY_MS);
+            return voices ?? openAiCatalogue(this.defaultVoice);
+          }),
       };
-      void asked.then((v) => {
-        if (!v) listed.until = Date.now() + VOICE_LIST_RETRY_MS;
-      });
       this.listed = listed;
     }
     return this.listed.voices;

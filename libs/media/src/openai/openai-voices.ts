@@ -27,16 +27,29 @@ export const OPENAI_SPEECH_LANGUAGES = (
 ).split(' ');
 
 export function openAiCatalogue(defaultVoice: string): CatalogueVoice[] {
-  const ids = [defaultVoice, ...OPENAI_VOICES.filter((v) => v !== defaultVoice)];
-  return ids.map((id) => ({
+  return withDefaultFirst(defaultVoice, OPENAI_VOICES).map((id) =>
+    compatibleVoice(id, id.charAt(0).toUpperCase() + id.slice(1)),
+  );
+}
+
+/** The configured voice first, also when the list lacks it, then the list's others in order. */
+function withDefaultFirst(defaultVoice: string, ids: readonly string[]): string[] {
+  return [...new Set([defaultVoice, ...ids])];
+}
+
+/** A voice of an OpenAI-compatible server: in `language`, or ("mul") every language OpenAI lists. */
+function compatibleVoice(id: string, name: string, language?: string): CatalogueVoice {
+  return {
     id,
-    name: id.charAt(0).toUpperCase() + id.slice(1),
-    language: 'mul',
-    provider: 'openai' as const,
-    quality: 'neural' as const,
-    speaks: OPENAI_SPEECH_LANGUAGES.map((tag) => ({ tag, priority: 0 })),
+    name,
+    language: language ?? 'mul',
+    provider: 'openai',
+    quality: 'neural',
+    speaks: language
+      ? [{ tag: language, priority: 0 }]
+      : OPENAI_SPEECH_LANGUAGES.map((tag) => ({ tag, priority: 0 })),
     variant: false,
-  }));
+  };
 }
 
 /**
@@ -69,19 +82,7 @@ export function serverCatalogue(defaultVoice: string, answer: unknown): Catalogu
     .map((v) => (typeof v === 'string' ? v : (v as { id?: unknown } | null)?.id))
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '');
   if (ids.length === 0) return undefined;
-  const ordered = [...new Set([defaultVoice, ...ids.filter((id) => id !== defaultVoice)])];
-  return ordered.map((id) => {
-    const language = /^[a-z][fm]_/.test(id) ? KOKORO_LANGUAGES[id[0]!] : undefined;
-    return {
-      id,
-      name: id,
-      language: language ?? 'mul',
-      provider: 'openai' as const,
-      quality: 'neural' as const,
-      speaks: language
-        ? [{ tag: language, priority: 0 }]
-        : OPENAI_SPEECH_LANGUAGES.map((tag) => ({ tag, priority: 0 })),
-      variant: false,
-    };
-  });
+  return withDefaultFirst(defaultVoice, ids).map((id) =>
+    compatibleVoice(id, id, /^[a-z][fm]_/.test(id) ? KOKORO_LANGUAGES[id[0]!] : undefined),
+  );
 }

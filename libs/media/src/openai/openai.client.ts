@@ -16,20 +16,16 @@ const MAX_ERROR_DETAIL_CHARS = 300;
  */
 export class OpenAiClient {
   private readonly baseUrl: string;
+  /** Whether this is OpenAI's own API, not another server that speaks its protocol. */
+  readonly isOpenAi: boolean;
 
   constructor(private readonly opts: OpenAiClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.isOpenAi = new URL(this.baseUrl).hostname === 'api.openai.com';
   }
 
   postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    return this.request(path, body, signal, async (res) => {
-      const text = await res.text();
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw new ProviderError(`${path} answered with invalid JSON`, true);
-      }
-    });
+    return this.request(path, body, signal, (res) => readJson(path, res));
   }
 
   postBinary(path: string, body: unknown, signal?: AbortSignal): Promise<Buffer> {
@@ -45,19 +41,8 @@ export class OpenAiClient {
         headers: this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {},
       },
       signal,
-      async (res) => {
-        try {
-          return JSON.parse(await res.text()) as unknown;
-        } catch {
-          throw new ProviderError(`${path} answered with invalid JSON`, true);
-        }
-      },
+      (res) => readJson(path, res),
     );
-  }
-
-  /** Whether this is OpenAI's own API, not another server that speaks its protocol. */
-  get isOpenAi(): boolean {
-    return new URL(this.baseUrl).hostname === 'api.openai.com';
   }
 
   /** Downloads a file the API pointed to (an image URL), under the same timeout rules. */
@@ -111,6 +96,15 @@ export class OpenAiClient {
         cause: err,
       });
     }
+  }
+}
+
+async function readJson(path: string, res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProviderError(`${path} answered with invalid JSON`, true);
   }
 }
 
