@@ -63,16 +63,32 @@ const duration_ = (d: { seconds?: unknown; nanos?: number | null } | null | unde
   d ? `${seconds(d)} s` : 'none';
 
 /**
- * The timeline of one video, so a stall names its cause: its event log with times, and the
+ * The timeline of each video, so a stall names its cause: its event log with times, and the
  * activities of its workflow history (scheduled with their timeouts, started with the attempt
- * and the previous attempt's failure, completed, failed or timed out), in one list by time.
+ * and the previous attempt's failure, completed, failed or timed out), in one list by time. One
+ * connection to Temporal serves them all.
  */
-export async function videoTimeline(
+export async function videoTimelines(
   db: Db,
   temporalAddress: string,
-  videoId: string,
-  /** Times in seconds after this moment (ms since the epoch) instead of after the first event. */
+  videoIds: readonly string[],
+  /** Times in seconds after this moment (ms since the epoch) instead of after each first event. */
   originMs?: number,
+): Promise<TimelineLine[][]> {
+  const connection = await Connection.connect({ address: temporalAddress });
+  try {
+    const client = new Client({ connection });
+    return await Promise.all(videoIds.map((id) => videoTimeline(db, client, id, originMs)));
+  } finally {
+    await connection.close();
+  }
+}
+
+async function videoTimeline(
+  db: Db,
+  client: Client,
+  videoId: string,
+  originMs: number | undefined,
 ): Promise<TimelineLine[]> {
   const lines: { at: number; what: string }[] = [];
   const events = await db
@@ -94,49 +110,43 @@ export async function videoTimeline(
       what: `event ${e.type}${e.stage ? ` (${e.stage})` : ''}${e.status ? ` → ${e.status}` : ''}`,
     });
   }
-  const connection = await Connection.connect({ address: temporalAddress });
-  try {
-    const client = new Client({ connection });
-    const history = await client.workflow.getHandle(`video-${videoId}`).fetchHistory();
-    const scheduled = new Map<string, string>();
-    for (const ev of history.events ?? []) {
-      const at = seconds(ev.eventTime);
-      const id = String(ev.eventId);
-      const s = ev.activityTaskScheduledEventAttributes;
-      if (s) {
-        const name = `${s.activityType?.name}#${s.activityId}`;
-        scheduled.set(id, name);
-        lines.push({
-          at,
-          what: `scheduled ${name} (start-to-close ${duration_(s.startToCloseTimeout)}, heartbeat ${duration_(s.heartbeatTimeout)})`,
-        });
-      }
-      const st = ev.activityTaskStartedEventAttributes;
-      if (st) {
-        const prev = st.lastFailure?.message ? `; previous attempt: ${st.lastFailure.message}` : '';
-        lines.push({
-          at,
-          what: `started ${scheduled.get(String(st.scheduledEventId))} attempt ${st.attempt}${prev}`,
-        });
-      }
-      const c = ev.activityTaskCompletedEventAttributes;
-      if (c) lines.push({ at, what: `completed ${scheduled.get(String(c.scheduledEventId))}` });
-      const f = ev.activityTaskFailedEventAttributes;
-      if (f)
-        lines.push({
-          at,
-          what: `FAILED ${scheduled.get(String(f.scheduledEventId))}: ${f.failure?.message}`,
-        });
-      const t = ev.activityTaskTimedOutEventAttributes;
-      if (t)
-        lines.push({
-          at,
-          what: `TIMED OUT ${scheduled.get(String(t.scheduledEventId))}: ${t.failure?.message ?? ''} ${t.failure?.cause?.message ?? ''}`.trim(),
-        });
-      if (ev.workflowTaskTimedOutEventAttributes) lines.push({ at, what: 'workflow task TIMED OUT' });
+  const history = await client.workflow.getHandle(`video-${videoId}`).fetchHistory();
+  const scheduled = new Map<string, string>();
+  for (const ev of history.events ?? []) {
+    const at = seconds(ev.eventTime);
+    const id = String(ev.eventId);
+    const s = ev.activityTaskScheduledEventAttributes;
+    if (s) {
+      const name = `${s.activityType?.name}#${s.activityId}`;
+      scheduled.set(id, name);
+      lines.push({
+        at,
+        what: `scheduled ${name} (start-to-close ${duration_(s.startToCloseTimeout)}, heartbeat ${duration_(s.heartbeatTimeout)})`,
+      });
     }
-  } finally {
-    await connection.close();
+    const st = ev.activityTaskStartedEventAttributes;
+    if (st) {
+      const prev = st.lastFailure?.message ? `; previous attempt: ${st.lastFailure.message}` : '';
+      lines.push({
+        at,
+        what: `started ${scheduled.get(String(st.scheduledEventId))} attempt ${st.attempt}${prev}`,
+      });
+    }
+    const c = ev.activityTaskCompletedEventAttributes;
+    if (c) lines.push({ at, what: `completed ${scheduled.get(String(c.scheduledEventId))}` });
+    const f = ev.activityTaskFailedEventAttributes;
+    if (f)
+      lines.push({
+        at,
+        what: `FAILED ${scheduled.get(String(f.scheduledEventId))}: ${f.failure?.message}`,
+      });
+    const t = ev.activityTaskTimedOutEventAttributes;
+    if (t)
+      lines.push({
+        at,
+        what: `TIMED OUT ${scheduled.get(String(t.scheduledEventId))}: ${t.failure?.message ?? ''} ${t.failure?.cause?.message ?? ''}`.trim(),
+      });
+    if (ev.workflowTaskTimedOutEventAttributes) lines.push({ at, what: 'workflow task TIMED OUT' });
   }
   lines.sort((a, b) => a.at - b.at);
   const start =

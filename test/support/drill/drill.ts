@@ -10,7 +10,7 @@ import {
   settleDeliveries,
   videoFindings,
 } from './drill-checks';
-import { type Delays, type TimelineLine, videoDelays, videoTimeline } from './drill-delays';
+import { type Delays, type TimelineLine, videoDelays, videoTimelines } from './drill-delays';
 import { type Recovery, recoveryCost } from './drill-recovery';
 import { type BatchResult, type DisruptionKind, type DrillAccount, drillVideos, runBatch } from './drill-run';
 import { startDrillStack } from './drill-stack';
@@ -156,21 +156,21 @@ export async function runDrill(options: DrillOptions): Promise<DrillReport> {
     const delays = calm ? videoDelays(calm, hit) : undefined;
     const slowest = delays?.perVideo.reduce((a, b) => (b.delayS > a.delayS ? b : a), delays.perVideo[0]!);
     if (delays && slowest) {
-      const timeline = await videoTimeline(stack.db, stack.temporalAddress, slowest.id).catch((err) => [
-        { atS: 0, what: `timeline unavailable: ${err instanceof Error ? err.message : err}` },
+      const [timeline] = await videoTimelines(stack.db, stack.temporalAddress, [slowest.id]).catch((err) => [
+        [{ atS: 0, what: `timeline unavailable: ${err instanceof Error ? err.message : err}` }],
       ]);
-      delays.slowest = { ...slowest, timeline };
+      delays.slowest = { ...slowest, timeline: timeline! };
     }
+    const created = hit.videos.filter((v) => v.id);
     const timelines = options.timelines
-      ? await Promise.all(
-          hit.videos
-            .filter((v) => v.id)
-            .map(async (v) => ({
-              index: v.index,
-              id: v.id!,
-              timeline: await videoTimeline(stack.db, stack.temporalAddress, v.id!, hit.startedAtMs),
-            })),
-        )
+      ? (
+          await videoTimelines(
+            stack.db,
+            stack.temporalAddress,
+            created.map((v) => v.id!),
+            hit.startedAtMs,
+          )
+        ).map((timeline, i) => ({ index: created[i]!.index, id: created[i]!.id!, timeline }))
       : undefined;
     const all = batches.flatMap((b) => b.videos);
     return {
