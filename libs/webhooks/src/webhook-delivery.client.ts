@@ -1,5 +1,10 @@
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { SearchAttributes, type WebhookDeliveryInput, workflowIds } from '@vidgen/workflows';
+import {
+  type FirstAttempt,
+  SearchAttributes,
+  type WebhookDeliveryInput,
+  workflowIds,
+} from '@vidgen/workflows';
 
 export interface DeliverySettings {
   backoffBaseSeconds: number;
@@ -20,23 +25,28 @@ export class WebhookDeliveryWorkflows {
     private readonly workerClient?: () => Client | undefined,
   ) {}
 
-  private input(deliveryId: string): WebhookDeliveryInput {
+  /** The backoff and timeout of a delivery's attempts, from the starter's config. */
+  get attemptSettings(): Omit<WebhookDeliveryInput, 'deliveryId' | 'first'> {
     return {
-      deliveryId,
       backoff: { baseSeconds: this.settings.backoffBaseSeconds, factor: this.settings.backoffFactor },
       timeoutSeconds: this.settings.timeoutSeconds,
     };
   }
 
   /**
-   * The first run. The workflow id never takes a second run from here, so a retried or
-   * replayed publish that finds the workflow (running or closed) starts nothing.
+   * The first run, going on from the publisher's `first` attempt when it made one. The
+   * workflow id never takes a second run from here, so a retried or replayed publish that finds
+   * the workflow (running or closed) starts nothing. Returns the id of the run it started.
    */
-  async startFirst(delivery: { id: string; accountId: string }): Promise<void> {
+  async startFirst(
+    delivery: { id: string; accountId: string },
+    first?: FirstAttempt,
+  ): Promise<string | undefined> {
     try {
-      await this.start(delivery, 'REJECT_DUPLICATE', this.workerClient?.());
+      return await this.start(delivery, 'REJECT_DUPLICATE', this.workerClient?.(), first);
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      return undefined;
     }
   }
 
@@ -82,16 +92,23 @@ export class WebhookDeliveryWorkflows {
     delivery: { id: string; accountId: string },
     workflowIdReusePolicy: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE',
     eagerClient?: Client,
-  ): Promise<void> {
+    first?: FirstAttempt,
+  ): Promise<string> {
+    const input: WebhookDeliveryInput = {
+      deliveryId: delivery.id,
+      ...this.attemptSettings,
+      ...(first && { first }),
+    };
     // Eager start: the first workflow task comes back with the start's answer to the worker
     // sharing the connection, when it has a free slot, instead of waiting in the task queue.
-    await (eagerClient ?? this.client).workflow.start('webhookDeliveryWorkflow', {
+    const handle = await (eagerClient ?? this.client).workflow.start('webhookDeliveryWorkflow', {
       ...(eagerClient && { requestEagerStart: true }),
       taskQueue: this.taskQueue,
       workflowId: workflowIds.webhookDelivery(delivery.id),
-      args: [this.input(delivery.id)],
+      args: [input],
       workflowIdReusePolicy,
       typedSearchAttributes: [{ key: SearchAttributes.accountId, value: delivery.accountId }],
     });
+    return handle.firstExecutionRunId;
   }
 }

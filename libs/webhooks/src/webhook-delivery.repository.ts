@@ -7,7 +7,7 @@ import {
   type Transaction,
   type WebhookDeliveriesTable,
 } from '@vidgen/db';
-import type { WebhookDeliveryStatus } from '@vidgen/workflows';
+import { PUBLISHER_RUN_ID, type WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { DeliveryAssetIds } from './delivery-links';
 import type { WebhookEvent } from './webhook-events';
 
@@ -52,6 +52,36 @@ export interface DeliveryTarget {
   secret: string;
   webhookActive: boolean;
   webhookDeleted: boolean;
+}
+
+/** A delivery of one occurrence: its id, and how far its runs got. */
+export interface OccurrenceDelivery {
+  id: string;
+  accountId: string;
+  /** Runs begun: 0 until the publisher's first attempt or a workflow run begins one. */
+  runs: number;
+  status: WebhookDeliveryStatus;
+  nextRetryAt: string | null;
+  /** PUBLISHER_RUN_ID while the only run is the one the publisher began. */
+  currentRunId: string | null;
+}
+
+function toOccurrenceDelivery(r: {
+  id: string;
+  account_id: string;
+  runs: number;
+  status: string;
+  next_retry_at: string | null;
+  current_run_id: string | null;
+}): OccurrenceDelivery {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    runs: r.runs,
+    status: r.status as WebhookDeliveryStatus,
+    nextRetryAt: r.next_retry_at === null ? null : new Date(r.next_retry_at).toISOString(),
+    currentRunId: r.current_run_id,
+  };
 }
 
 export type NewDeliveryAttempt = DeliveryAttempt & { deliveryId: string };
@@ -107,26 +137,42 @@ export class WebhookDeliveryRepository {
       .execute();
   }
 
-  /** Every delivery of one occurrence of a video event, for starting their workflows. */
+  /** Every delivery of one occurrence of a video event, with how far its first run got. */
   async forOccurrence(
     accountId: string,
     videoId: string,
     occurrenceKey: string,
-  ): Promise<{ id: string; accountId: string }[]> {
+  ): Promise<OccurrenceDelivery[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
-      .select(['id', 'account_id'])
+      .select(['id', 'account_id', 'runs', 'status', 'next_retry_at', 'current_run_id'])
       .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('occurrence_key', '=', occurrenceKey)
       .orderBy('created_at')
       .execute();
-    return rows.map((r) => ({ id: r.id, accountId: r.account_id }));
+    return rows.map(toOccurrenceDelivery);
+  }
+
+  /** One delivery as forOccurrence reads it. */
+  async runState(deliveryId: string): Promise<OccurrenceDelivery | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'account_id', 'runs', 'status', 'next_retry_at', 'current_run_id'])
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    return row && toOccurrenceDelivery(row);
   }
 
   /** Worker-side: the delivery workflow owns the delivery, so no tenant is involved. */
   async target(deliveryId: string): Promise<DeliveryTarget | undefined> {
-    const row = await this.db
+    return (await this.targets([deliveryId])).get(deliveryId);
+  }
+
+  /** What the attempts of these deliveries need, by delivery id, in one query. */
+  async targets(deliveryIds: readonly string[]): Promise<Map<string, DeliveryTarget>> {
+    if (deliveryIds.length === 0) return new Map();
+    const rows = await this.db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
       .select([
@@ -134,7 +180,6 @@ export class WebhookDeliveryRepository {
         'd.account_id',
         'd.event',
         'd.payload',
-        // Of the kept ids, those whose asset is still the delivery's video's own.
         sql<DeliveryAssetIds>`(
           select coalesce(jsonb_object_agg(k.key, k.value), '{}'::jsonb)
           from jsonb_each_text(d.asset_ids) k
@@ -146,21 +191,49 @@ export class WebhookDeliveryRepository {
         'w.is_active',
         'w.deleted_at',
       ])
-      .where('d.id', '=', deliveryId)
-      .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        accountId: row.account_id,
-        event: row.event as WebhookEvent,
-        payload: row.payload,
-        assetIds: row.asset_ids,
-        url: row.url,
-        secret: row.secret,
-        webhookActive: row.is_active,
-        webhookDeleted: row.deleted_at !== null,
-      }
+      .where('d.id', 'in', deliveryIds)
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          accountId: row.account_id,
+          event: row.event as WebhookEvent,
+          payload: row.payload,
+          assetIds: row.asset_ids,
+          url: row.url,
+          secret: row.secret,
+          webhookActive: row.is_active,
+          webhookDeleted: row.deleted_at !== null,
+        },
+      ]),
     );
+  }
+
+  /**
+   * Begins a delivery's first run for the publisher's attempt (current_run_id PUBLISHER_RUN_ID),
+   * only while no run has begun: false when one has, so two publishers never both record it.
+   */
+  async beginFirstRun(deliveryId: string, trx: Tx): Promise<boolean> {
+    const started = await trx
+      .updateTable('webhook_deliveries')
+      .set({ runs: 1, current_run_id: PUBLISHER_RUN_ID, status: 'pending', updated_at: sql`now()` })
+      .where('id', '=', deliveryId)
+      .where('runs', '=', 0)
+      .returning('runs')
+      .executeTakeFirst();
+    return started !== undefined;
+  }
+
+  /** Names the workflow run that goes on from the publisher's first run, once it has started. */
+  async nameFirstRun(deliveryId: string, runId: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ current_run_id: runId })
+      .where('id', '=', deliveryId)
+      .where('current_run_id', '=', PUBLISHER_RUN_ID)
+      .execute();
   }
 
   /**

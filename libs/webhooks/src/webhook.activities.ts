@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
@@ -9,6 +9,8 @@ import { toVideoRecord, VideoRepository } from '@vidgen/videos';
 import {
   attemptVerdict,
   type DeliveryAttemptOutcome,
+  type FirstAttempt,
+  PUBLISHER_RUN_ID,
   retryDelayMs,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookActivities,
@@ -19,7 +21,11 @@ import { deliveryAssetIds, withAssetLinks } from './delivery-links';
 import { parseRetryAfter } from './retry-after';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
-import { type DeliveryTarget, WebhookDeliveryRepository } from './webhook-delivery.repository';
+import {
+  type DeliveryTarget,
+  type OccurrenceDelivery,
+  WebhookDeliveryRepository,
+} from './webhook-delivery.repository';
 import { WEBHOOK_EVENTS } from './webhook-events';
 import { applyAttemptToWebhook } from './webhook-health';
 import { sendWebhook } from './webhook-sender';
@@ -91,7 +97,12 @@ const inputs = {
 const USER_AGENT = 'vidgen-webhooks/1';
 
 type SentOutcome = Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
+/** Delivery workflows started at once by one publish. */
 const START_CONCURRENCY = 8;
+/** First attempts in flight at once by one publish. */
+const FIRST_ATTEMPT_CONCURRENCY = 32;
+/** How often a publish heartbeats while its first attempts run. */
+const PUBLISH_HEARTBEAT_MS = 2000;
 
 export function createWebhookActivities(
   deps: WebhookActivityDeps,
@@ -120,8 +131,10 @@ export function createWebhookActivities(
   const activities: WebhookActivities & WebhookDeliveryActivities = {
     /**
      * Exactly one delivery per (occurrence, webhook): the rows are inserted in one transaction
-     * under their unique key, then each row's workflow is started under its id. A retry of this
-     * activity inserts nothing new and finds the started workflows, so nothing is sent twice.
+     * under their unique key. Then each delivery's first attempt is made from here and written
+     * down, and its workflow started under its id to go on from it (deliverFirst). A retry of
+     * this activity inserts nothing new, makes no attempt a run has begun, and finds the started
+     * workflows.
      */
     async publishVideoEvent(raw) {
       const input = parse(inputs.publish, raw);
@@ -163,13 +176,7 @@ export function createWebhookActivities(
         );
         return current.accountId;
       });
-      const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
-      // A few starts in flight at once: an account with many webhooks is not started one round trip at a time.
-      let next = 0;
-      const lanes = Array.from({ length: Math.min(START_CONCURRENCY, pending.length) }, async () => {
-        while (next < pending.length) await workflows.startFirst(pending[next++]!);
-      });
-      await Promise.all(lanes);
+      await deliverFirst(await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey));
     },
 
     async beginWebhookDeliveryRun(raw) {
@@ -287,9 +294,11 @@ export function createWebhookActivities(
    * Appends the attempt (once: by run and attempt) and projects it onto the delivery; with
    * `final`, closes the run and applies its consequence to the webhook, in one transaction.
    */
-  async function record(input: z.infer<typeof inputs.record>): Promise<void> {
+  async function record(input: z.infer<typeof inputs.record>, claimFirstRun = false): Promise<boolean> {
     const o = input.outcome;
     const fresh = await deliveries.transaction(async (trx) => {
+      // The publisher's attempt begins the first run with it, or is not written down at all.
+      if (claimFirstRun && !(await deliveries.beginFirstRun(input.deliveryId, trx))) return false;
       const inserted = await deliveries.insertAttempt(
         {
           deliveryId: input.deliveryId,
@@ -334,5 +343,89 @@ export function createWebhookActivities(
               : 'failed',
       });
     }
+    return fresh;
   }
+
+  /**
+   * The first attempts of a publish's deliveries, made here rather than by their workflows: the
+   * POSTs go out the moment the deliveries exist, instead of after a workflow start and its
+   * first task each (docs/decisions.md#webhook-arrival-time). Each attempt is written down with
+   * the run it begins (beginFirstRun) before its workflow starts, which goes on from it: retries
+   * on the schedule, or nothing when it was final. A delivery whose first run has begun (a
+   * retried publish) is not attempted again; its workflow starts from what was written down.
+   * A webhook deleted or set inactive gets no attempt here: its workflow cancels the run.
+   */
+  async function deliverFirst(pending: OccurrenceDelivery[]): Promise<void> {
+    const unattempted = pending.filter((d) => d.runs === 0);
+    const targets = await deliveries.targets(unattempted.map((d) => d.id));
+    const ctx = Context.current();
+    const beat = setInterval(() => ctx.heartbeat(), PUBLISH_HEARTBEAT_MS);
+    try {
+      const starts = lanes(START_CONCURRENCY);
+      const attempts = lanes(FIRST_ATTEMPT_CONCURRENCY);
+      const done = await Promise.allSettled(
+        pending.map(async (d) => {
+          const target = targets.get(d.id);
+          let first: FirstAttempt | undefined;
+          if (d.runs === 0 && target && cancelReason(target) === undefined) {
+            first = await attempts(() => attemptFirst(target));
+          } else {
+            first = firstRunOf(d);
+          }
+          const runId = await starts(() => workflows.startFirst(d, first));
+          // The run is named where the redelivery looks for the run it waits to close.
+          if (runId && first) await deliveries.nameFirstRun(d.id, runId);
+        }),
+      );
+      const failed = done.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  /** The publisher's attempt of one delivery: POSTed, then written down as its first run's first. */
+  async function attemptFirst(target: DeliveryTarget): Promise<FirstAttempt | undefined> {
+    const { timeoutSeconds, backoff } = workflows.attemptSettings;
+    const outcome = await post(target, timeoutSeconds);
+    const final = attemptVerdict(outcome.kind, 1, WEBHOOK_MAX_ATTEMPTS);
+    const delayMs =
+      final === null ? retryDelayMs(0, backoff, Math.random(), outcome.retryAfterSeconds) : null;
+    const nextRetryAt = delayMs === null ? null : new Date(Date.now() + delayMs).toISOString();
+    // A failure to write it down fails the publish, whose retry finds the run not begun and
+    // attempts again: the POST was made, so the receiver may see the delivery id twice.
+    const claimed = await record(
+      { deliveryId: target.id, run: 1, attempt: 1, outcome, nextRetryAt, final },
+      true,
+    );
+    if (claimed) return { run: 1, final, nextRetryAt };
+    // Another run of this publish began the first run meanwhile: go on from what it wrote.
+    const now = await deliveries.runState(target.id);
+    return now && firstRunOf(now);
+  }
+
+  /** Where a first run the publisher began stands, for the workflow to go on from; undefined otherwise. */
+  function firstRunOf(d: OccurrenceDelivery): FirstAttempt | undefined {
+    if (d.runs !== 1 || d.currentRunId !== PUBLISHER_RUN_ID) return undefined;
+    if (d.status === 'succeeded' || d.status === 'failed')
+      return { run: 1, final: d.status, nextRetryAt: null };
+    // Pending its retry, or cancelled since (the next attempt finds the webhook gone and says so).
+    return { run: 1, final: null, nextRetryAt: d.nextRetryAt };
+  }
+}
+
+/** Runs the functions given to it at most `n` at a time, in the order given. */
+function lanes(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }

@@ -128,7 +128,12 @@ export const gate = proxyActivities<
 /** What an approval runs through: the gate's bounded proxy, or `db` for the auto-approving gate. */
 export type Approver = ApprovalActivities;
 
+/**
+ * Publishing makes each delivery's first attempt (WEBHOOK_TIMEOUT_SECONDS, at most 120 s) and
+ * heartbeats meanwhile, so a publish lost with its worker is noticed within the heartbeat timeout.
+ */
 export const webhooks = proxyActivities<WebhookActivities>({
-  startToCloseTimeout: '30 seconds',
+  startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });

@@ -17,7 +17,30 @@ export interface WebhookDeliveryInput {
   backoff: WebhookBackoffSettings;
   /** Timeout of one attempt (WEBHOOK_TIMEOUT_SECONDS). */
   timeoutSeconds: number;
+  /**
+   * The first run's first attempt, made and written down by the publishing activity before it
+   * started this workflow (docs/decisions.md#webhook-arrival-time): the run goes on from attempt
+   * 2 at `nextRetryAt`, or ends at once when the attempt was final. Absent on runs that make
+   * their first attempt themselves (redeliveries, runs started before the publisher attempted).
+   */
+  first?: FirstAttempt;
 }
+
+/** What the publisher's first attempt came to, as it wrote it down. */
+export interface FirstAttempt {
+  /** The run it began: always 1, the delivery's first run. */
+  run: number;
+  /** The run ended with the attempt; null when it goes on to attempt 2. */
+  final: Exclude<WebhookDeliveryStatus, 'pending' | 'cancelled'> | null;
+  /** When the retry is due (ISO), while not final. */
+  nextRetryAt: string | null;
+}
+
+/**
+ * `current_run_id` of a delivery whose first run the publisher began: no workflow run had
+ * begun it yet. Never a Temporal run id (those are UUIDs).
+ */
+export const PUBLISHER_RUN_ID = 'publisher';
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 

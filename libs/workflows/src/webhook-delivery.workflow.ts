@@ -64,10 +64,20 @@ async function deliverByAttempts(
   input: WebhookDeliveryInput,
   http: WebhookDeliveryActivities,
 ): Promise<WebhookDeliveryResult> {
-  const { deliveryId } = input;
+  const { deliveryId, first } = input;
   const runId = workflowInfo().runId;
   let run: number | null = null;
-  for (let attempt = 1; ; attempt++) {
+  let attempt = 1;
+  if (first) {
+    // The publisher made and recorded attempt 1 before this run started.
+    run = first.run;
+    if (first.final !== null) return { deliveryId, run, status: first.final, attempts: 1 };
+    // The wait runs from when the attempt was made, so a late start does not push the retry back.
+    const due = first.nextRetryAt === null ? Date.now() : Date.parse(first.nextRetryAt);
+    await sleep(Math.max(1, due - Date.now()));
+    attempt = 2;
+  }
+  for (; ; attempt++) {
     const jitter = Math.random();
     const startedAt = Date.now();
     let report: DeliveryAttemptReport | undefined;
