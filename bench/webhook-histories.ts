@@ -4,7 +4,9 @@
  * are the server's clock, arrivals the receiver's: one machine, one clock).
  *
  * Each delivery's timeline is the video's `completed` event, its publishVideoEvent activity
- * (scheduled, started), then every event of the delivery workflow up to its arrival. Steps are
+ * (scheduled, started), then every event of the delivery workflow up to its arrival; the
+ * workflow's events after the arrival (the publisher makes the first attempt before it starts
+ * the workflow) are a second table, from the arrival on. Steps are
  * named by event type (and activity name), numbered when one repeats; the figure per step is
  * the time since the step before it, over all deliveries.
  */
@@ -50,15 +52,8 @@ export async function printDeliveryBreakdown(
 ): Promise<void> {
   const connection = await Connection.connect({ address: temporalAddress });
   const client = new TemporalClient({ connection });
-  const steps = new Map<string, number[]>();
-  const order: string[] = [];
-  const add = (name: string, ms: number) => {
-    if (!steps.has(name)) {
-      steps.set(name, []);
-      order.push(name);
-    }
-    steps.get(name)!.push(ms);
-  };
+  const before = new Steps();
+  const after = new Steps();
   try {
     for (const v of videos) {
       const videoEvents = await history(client, `video-${v.videoId}`);
@@ -74,33 +69,54 @@ export async function printDeliveryBreakdown(
         const activities = new Map<string, string>();
         const seen = new Map<string, number>();
         const timeline = [...prefix];
+        const arrived = { name: 'arrival at the receiver', at: arrival };
+        const afterwards = [arrived];
         for (const e of events) {
           const at = tsToMs(e.eventTime);
-          if (at > arrival) break;
           const base = eventName(e, activities);
           const n = (seen.get(base) ?? 0) + 1;
           seen.set(base, n);
-          timeline.push({ name: n > 1 ? `${base} #${n}` : base, at });
+          (at > arrival ? afterwards : timeline).push({ name: n > 1 ? `${base} #${n}` : base, at });
         }
-        timeline.push({ name: 'arrival at the receiver', at: arrival });
-        for (let i = 1; i < timeline.length; i++)
-          add(timeline[i]!.name, timeline[i]!.at - timeline[i - 1]!.at);
+        timeline.push(arrived);
+        before.addTimeline(timeline);
+        after.addTimeline(afterwards);
       }
     }
   } finally {
     await connection.close();
   }
-  const p = (xs: number[], q: number) =>
-    percentile(
-      [...xs].sort((a, b) => a - b),
-      q,
-    );
-  const col = (x: number) => String(Math.round(x)).padStart(6);
-  console.log(
+  before.print(
     'where the time goes, completed → arrival (ms since the step before; p10, median, p90, count):',
   );
-  for (const name of order) {
-    const xs = steps.get(name)!;
-    console.log(`  ${name.padEnd(50)} ${col(p(xs, 10))} ${col(p(xs, 50))} ${col(p(xs, 90))}  ${xs.length}`);
+  after.print(
+    'after the arrival, each delivery workflow (ms since the step before; p10, median, p90, count):',
+  );
+}
+
+/** Named steps of many timelines: the ms each adds to the step before it. */
+class Steps {
+  private readonly steps = new Map<string, number[]>();
+
+  addTimeline(timeline: { name: string; at: number }[]): void {
+    for (let i = 1; i < timeline.length; i++) {
+      const name = timeline[i]!.name;
+      if (!this.steps.has(name)) this.steps.set(name, []);
+      this.steps.get(name)!.push(timeline[i]!.at - timeline[i - 1]!.at);
+    }
+  }
+
+  print(title: string): void {
+    if (this.steps.size === 0) return;
+    const p = (xs: number[], q: number) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        q,
+      );
+    const col = (x: number) => String(Math.round(x)).padStart(6);
+    console.log(title);
+    for (const [name, xs] of this.steps) {
+      console.log(`  ${name.padEnd(50)} ${col(p(xs, 10))} ${col(p(xs, 50))} ${col(p(xs, 90))}  ${xs.length}`);
+    }
   }
 }

@@ -14,6 +14,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Client, Connection } from '@temporalio/client';
 import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
 import { writeFigures } from './figures';
 import { findProcess, findProcesses, processCpuMs } from './proc-stats';
@@ -33,7 +34,6 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Completes one video and returns, per webhook, the ms from its `completed` event to the delivery's arrival. */
 /** The processes whose CPU a fan-out is charged with: the worker, the Temporal server and this one (the receiver). */
 type Pids = { worker?: number; temporal?: number; receiver: number; database: string };
 type CpuMs = { worker: number; temporal: number; receiver: number; postgres: number };
@@ -45,11 +45,26 @@ const cpuOf = (pids: Pids): CpuMs => ({
   postgres: findProcesses('postgres:', pids.database).reduce((sum, pid) => sum + processCpuMs(pid), 0),
 });
 
+const RUNNING_DELIVERIES = `WorkflowType = 'webhookDeliveryWorkflow' AND ExecutionStatus = 'Running'`;
+
+const cpuSince = (before: CpuMs, after: CpuMs): CpuMs => ({
+  worker: after.worker - before.worker,
+  temporal: after.temporal - before.temporal,
+  receiver: after.receiver - before.receiver,
+  postgres: after.postgres - before.postgres,
+});
+
+/**
+ * Completes one video and returns, per webhook, the ms from its `completed` event to the
+ * delivery's arrival, and the CPU spent from its completion to the last arrival and to every
+ * delivery workflow closed (the publish ends once it has started them all).
+ */
 async function oneVideo(
   api: BenchApi,
+  temporalClient: Client,
   routes: Route[],
   pids: Pids,
-): Promise<{ delays: number[]; spanMs: number; delivered: DeliveredVideo; cpu: CpuMs }> {
+): Promise<{ delays: number[]; spanMs: number; delivered: DeliveredVideo; cpu: CpuMs; cpuToArrival: CpuMs }> {
   const created = await api<{ id: string }>('POST', '/videos', {
     prompt: 'Bees, flowers and honey.',
     scene_count: 1,
@@ -72,19 +87,21 @@ async function oneVideo(
     const got = routes.map((r) => r.received.find((q) => JSON.parse(q.rawBody.toString()).video_id === id));
     return got.every((q) => q !== undefined) ? got.map((q) => q!) : undefined;
   }, `all deliveries of video ${id}`);
-  const cpuAfter = cpuOf(pids);
+  const cpuArrived = cpuOf(pids);
+  await temporalClient.workflow.getHandle(`video-${id}`).result();
+  await until(
+    async () => ((await temporalClient.workflow.count(RUNNING_DELIVERIES)).count === 0 ? true : undefined),
+    `the delivery workflows of video ${id}`,
+  );
+  const cpuClosed = cpuOf(pids);
   const arrivals = requests.map((q) => q.receivedAt);
   const byDelivery = new Map(requests.map((q) => [String(q.headers['x-service-delivery-id']), q.receivedAt]));
   return {
     delays: arrivals.map((a) => a - completedAt),
     spanMs: Math.max(...arrivals) - completedAt,
     delivered: { videoId: id, completedAt, arrivals: byDelivery },
-    cpu: {
-      worker: cpuAfter.worker - cpuBefore.worker,
-      temporal: cpuAfter.temporal - cpuBefore.temporal,
-      receiver: cpuAfter.receiver - cpuBefore.receiver,
-      postgres: cpuAfter.postgres - cpuBefore.postgres,
-    },
+    cpu: cpuSince(cpuBefore, cpuClosed),
+    cpuToArrival: cpuSince(cpuBefore, cpuArrived),
   };
 }
 
@@ -100,7 +117,9 @@ async function main(): Promise<void> {
       NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`,
     }),
   });
+  const connection = await Connection.connect({ address: bench.temporalAddress });
   try {
+    const temporalClient = new Client({ connection });
     const api = benchClient(bench.stack.baseUrl, await bench.key(10_000));
     const t0 = performance.now();
     const routes: Route[] = [];
@@ -122,14 +141,18 @@ async function main(): Promise<void> {
       receiver: process.pid,
       database: new URL(bench.databaseUrl).pathname.slice(1),
     };
-    await oneVideo(api, routes, pids); // warm-up: bundles, pools, TLS session setup paths
+    await oneVideo(api, temporalClient, routes, pids); // warm-up: bundles, pools, TLS session setup paths
     const delays: number[] = [];
     const rates: number[] = [];
     const delivered: DeliveredVideo[] = [];
     const cpu: CpuMs = { worker: 0, temporal: 0, receiver: 0, postgres: 0 };
+    const cpuToArrival: CpuMs = { ...cpu };
     for (let v = 0; v < VIDEOS; v++) {
-      const run = await oneVideo(api, routes, pids);
-      for (const k of ['worker', 'temporal', 'receiver', 'postgres'] as const) cpu[k] += run.cpu[k];
+      const run = await oneVideo(api, temporalClient, routes, pids);
+      for (const k of ['worker', 'temporal', 'receiver', 'postgres'] as const) {
+        cpu[k] += run.cpu[k];
+        cpuToArrival[k] += run.cpuToArrival[k];
+      }
       delays.push(...run.delays);
       delivered.push(run.delivered);
       rates.push(WEBHOOKS / (run.spanMs / 1000));
@@ -150,10 +173,12 @@ async function main(): Promise<void> {
         `p99 ${ms(percentile(delays, 99))}, min ${ms(delays[0]!)}, max ${ms(delays.at(-1)!)}`,
     );
     const perDelivery = (ms: number) => ms / (VIDEOS * WEBHOOKS);
+    const cpuLine = (c: CpuMs) =>
+      `worker ${perDelivery(c.worker).toFixed(1)}, Temporal server ${perDelivery(c.temporal).toFixed(1)}, ` +
+      `receiver ${perDelivery(c.receiver).toFixed(1)}, PostgreSQL ${perDelivery(c.postgres).toFixed(1)}`;
+    console.log(`CPU per delivery, completed → last arrival (ms): ${cpuLine(cpuToArrival)}`);
     console.log(
-      `CPU per delivery while fanning out (ms): worker ${perDelivery(cpu.worker).toFixed(1)}, ` +
-        `Temporal server ${perDelivery(cpu.temporal).toFixed(1)}, receiver ${perDelivery(cpu.receiver).toFixed(1)}, ` +
-        `PostgreSQL ${perDelivery(cpu.postgres).toFixed(1)} ` +
+      `CPU per delivery, completed → every delivery workflow closed (ms): ${cpuLine(cpu)} ` +
         `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
     );
     await printDeliveryBreakdown(bench.temporalAddress, delivered);
@@ -165,6 +190,7 @@ async function main(): Promise<void> {
       'webhooks.temporal_cpu_ms_per_delivery': perDelivery(cpu.temporal),
     });
   } finally {
+    await connection.close();
     await bench.stop();
     await receiver.stop();
     certs.cleanup();
