@@ -15,7 +15,7 @@ import { testDb } from '../../../test/support/api';
  */
 describe('a video.failed delivery on PostgreSQL', () => {
   const env = new MockActivityEnvironment();
-  // A queue no worker polls: the delivery workflows started here send nothing.
+  // A queue no worker polls: the delivery workflows started here send nothing more.
   const taskQueue = `snapshot-${randomUUID()}`;
   let connection: Connection;
   let client: Client;
@@ -40,7 +40,12 @@ describe('a video.failed delivery on PostgreSQL', () => {
     const acts = createWebhookActivities({
       db,
       client,
-      config: { ...base, temporal: { ...base.temporal, taskQueue } },
+      // The publisher's first attempt goes to a loopback address it refuses: nothing leaves the machine.
+      config: {
+        ...base,
+        temporal: { ...base.temporal, taskQueue },
+        webhooks: { ...base.webhooks, allowPrivateNetworks: false },
+      },
     });
     const videos = new VideoRepository(db);
     const account = await new AccountRepository(db).create({ name: `snapshot-${Date.now()}`, plan: 'pro' });
@@ -48,7 +53,7 @@ describe('a video.failed delivery on PostgreSQL', () => {
       .insertInto('webhooks')
       .values({
         account_id: account.id,
-        url: 'https://hooks.example.com/in',
+        url: 'https://127.0.0.1:9/in',
         event: 'video.failed',
         secret: 's',
       })

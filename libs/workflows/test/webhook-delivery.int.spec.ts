@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type {
   DeliveryAttemptOutcome,
   DeliveryAttemptReport,
+  FirstAttempt,
   WebhookDeliveryActivities,
   WebhookDeliveryInput,
   WebhookDeliveryResult,
@@ -40,12 +41,13 @@ describe('webhook delivery workflow (stand-in activities)', () => {
 
   async function deliver(
     attempt: (input: { attempt: number; run: number | null }) => Promise<DeliveryAttemptReport>,
-  ): Promise<{ result: WebhookDeliveryResult; calls: Call[] }> {
+    first?: FirstAttempt,
+  ): Promise<{ result: WebhookDeliveryResult; calls: Call[]; startedAt: number }> {
     const calls: Call[] = [];
     const log =
       <T>(name: string, answer: (input: never) => T) =>
       async (input: never): Promise<Awaited<T>> => {
-        calls.push([name, input]);
+        calls.push([name, { ...(input as object), calledAt: Date.now() }]);
         return await answer(input);
       };
     const activities: WebhookDeliveryActivities = {
@@ -68,7 +70,9 @@ describe('webhook delivery workflow (stand-in activities)', () => {
       deliveryId: randomUUID(),
       backoff: { baseSeconds: 0.1, factor: 2 },
       timeoutSeconds: 1,
+      ...(first && { first }),
     };
+    const startedAt = Date.now();
     const result = await worker.runUntil(
       temporal.client.workflow.execute('webhookDeliveryWorkflow', {
         taskQueue,
@@ -76,7 +80,7 @@ describe('webhook delivery workflow (stand-in activities)', () => {
         args: [input],
       }) as Promise<WebhookDeliveryResult>,
     );
-    return { result, calls };
+    return { result, calls, startedAt };
   }
 
   const names = (calls: Call[]) => calls.map(([name]) => name);
@@ -164,4 +168,38 @@ describe('webhook delivery workflow (stand-in activities)', () => {
     expect(result).toMatchObject({ run: 4, status: 'cancelled', attempts: 0 });
     expect(names(calls)).toEqual(['deliverWebhookAttempt', 'cancelWebhookDeliveryRun']);
   }, 60_000);
+
+  describe("going on from the publisher's first attempt", () => {
+    it('ends at once when the first attempt was final, with no activity', async () => {
+      const { result, calls } = await deliver(
+        async () => {
+          throw new Error('no attempt is due');
+        },
+        { run: 1, final: 'succeeded', nextRetryAt: null },
+      );
+      expect(result).toMatchObject({ run: 1, status: 'succeeded', attempts: 1 });
+      expect(calls).toEqual([]);
+    }, 60_000);
+
+    it('makes attempt 2 of run 1 when the written-down retry is due, not before', async () => {
+      const nextRetryAt = new Date(Date.now() + 1500).toISOString();
+      const { result, calls } = await deliver(
+        async ({ run }) => ({ run: run!, outcome: sent('delivered', 200), recorded: true }),
+        { run: 1, final: null, nextRetryAt },
+      );
+      expect(result).toMatchObject({ run: 1, status: 'succeeded', attempts: 2 });
+      expect(names(calls)).toEqual(['deliverWebhookAttempt']);
+      expect(calls[0]![1]).toMatchObject({ attempt: 2, run: 1 });
+      expect(Number(calls[0]![1].calledAt)).toBeGreaterThanOrEqual(Date.parse(nextRetryAt));
+    }, 60_000);
+
+    it("counts the publisher's attempt among the four", async () => {
+      const { result, calls } = await deliver(
+        async ({ run }) => ({ run: run!, outcome: sent('failed', 503), recorded: true }),
+        { run: 1, final: null, nextRetryAt: new Date().toISOString() },
+      );
+      expect(result).toMatchObject({ run: 1, status: 'failed', attempts: 4 });
+      expect(calls.map(([, input]) => input.attempt)).toEqual([2, 3, 4]);
+    }, 60_000);
+  });
 });

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { AccountRepository } from '@vidgen/auth';
+import { loadConfig } from '@vidgen/config';
+import { VideoRepository, videoOptions } from '@vidgen/videos';
+import { createWebhookActivities } from '@vidgen/webhooks';
+import { eventKeys, type WebhookDeliveryInput } from '@vidgen/workflows';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testDb } from '../../../test/support/api';
+
+/**
+ * The publisher's first attempts (docs/decisions.md#webhook-arrival-time), against the real
+ * database and Temporal server, called as Temporal calls the activity. The webhook points at a
+ * loopback address with private networks refused, so each attempt fails at once without
+ * leaving the machine and is written down as a failed attempt due for a retry. The delivery
+ * workflows go to a queue no worker polls: what they were started with is read back.
+ */
+describe('first attempts made by the publisher', () => {
+  const env = new MockActivityEnvironment();
+  const taskQueue = `first-attempt-${randomUUID()}`;
+  let connection: Connection;
+  let client: Client;
+  const started = new Set<string>();
+
+  beforeAll(async () => {
+    connection = await Connection.connect({ address: inject('stack').temporalAddress });
+    client = new Client({ connection });
+  });
+  afterAll(async () => {
+    for (const id of started)
+      await client.workflow
+        .getHandle(id)
+        .terminate('test over')
+        .catch(() => undefined);
+    await connection?.close();
+  });
+
+  async function setUp() {
+    const db = testDb();
+    const base = loadConfig({ ...process.env, DATABASE_URL: inject('stack').databaseUrl });
+    const config = {
+      ...base,
+      temporal: { ...base.temporal, taskQueue },
+      webhooks: { ...base.webhooks, allowPrivateNetworks: false },
+    };
+    const videos = new VideoRepository(db);
+    const account = await new AccountRepository(db).create({ name: `first-${randomUUID()}`, plan: 'pro' });
+    await db
+      .insertInto('webhooks')
+      .values({ account_id: account.id, url: 'https://127.0.0.1:9/in', event: 'video.failed', secret: 's' })
+      .execute();
+    const video = await videos.create(account.id, {
+      prompt: 'Tides and the moon.',
+      sceneCount: 1,
+      options: videoOptions({ aspect_ratio: '16:9' }),
+      faults: null,
+    });
+    const occurrenceKey = eventKeys.run.stageFailed(1, 'visualising');
+    await videos.events.record(account.id, video.id, {
+      key: occurrenceKey,
+      type: 'failed',
+      status: 'failed',
+      stage: 'visualising',
+      awaitingApproval: false,
+      failureReason: {
+        code: 'IMAGE_GENERATION_ERROR',
+        message: 'Image generation failed',
+        stage: 'visualising',
+      },
+    });
+    const publish = (c: Client = client) =>
+      env.run(() =>
+        createWebhookActivities({ db, client: c, config }).publishVideoEvent({
+          videoId: video.id,
+          event: 'video.failed',
+          occurrenceKey,
+        }),
+      );
+    const delivery = async () => {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'runs', 'status', 'next_retry_at', 'current_run_id'])
+        .where('account_id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      const attempts = await db
+        .selectFrom('webhook_delivery_attempts')
+        .select(['run', 'attempt', 'outcome', 'next_retry_at'])
+        .where('delivery_id', '=', row.id)
+        .execute();
+      started.add(`webhook-delivery-${row.id}`);
+      return { ...row, attempts };
+    };
+    /** The input the delivery's workflow was started with, and its run id. */
+    const workflowStart = async (deliveryId: string) => {
+      const handle = client.workflow.getHandle(`webhook-delivery-${deliveryId}`);
+      const history = await handle.fetchHistory();
+      const attrs = history.events![0]!.workflowExecutionStartedEventAttributes!;
+      const { payloadConverter } = client.options.loadedDataConverter;
+      const input = payloadConverter.fromPayload<WebhookDeliveryInput>(attrs.input!.payloads![0]!);
+      return { input, runId: (await handle.describe()).runId };
+    };
+    return { publish, delivery, workflowStart };
+  }
+
+  it('makes and writes down the first attempt, then starts the workflow to go on from it, named as its run', async () => {
+    const { publish, delivery, workflowStart } = await setUp();
+    await publish();
+    const d = await delivery();
+    expect(d).toMatchObject({ runs: 1, status: 'pending' });
+    expect(d.attempts).toEqual([expect.objectContaining({ run: 1, attempt: 1, outcome: 'failed' })]);
+    expect(d.next_retry_at).not.toBeNull();
+    const { input, runId } = await workflowStart(d.id);
+    expect(d.current_run_id).toBe(runId);
+    expect(input.first).toEqual({
+      run: 1,
+      final: null,
+      nextRetryAt: new Date(d.next_retry_at!).toISOString(),
+    });
+
+    // A retried publish attempts nothing again and starts nothing new.
+    await publish();
+    const again = await delivery();
+    expect(again.attempts).toHaveLength(1);
+    expect(again).toMatchObject({ runs: 1, current_run_id: runId });
+  });
+
+  it('two publishes of one occurrence at once make one attempt', async () => {
+    const { publish, delivery, workflowStart } = await setUp();
+    await Promise.all([publish(), publish()]);
+    const d = await delivery();
+    expect(d.attempts).toHaveLength(1);
+    expect(d.runs).toBe(1);
+    const { input, runId } = await workflowStart(d.id);
+    expect(d.current_run_id).toBe(runId);
+    expect(input.first).toMatchObject({ run: 1, final: null });
+  });
+
+  it('a publish that wrote its attempt down but could not start the workflow is retried from what it wrote', async () => {
+    const { publish, delivery, workflowStart } = await setUp();
+    const unreachable = {
+      workflow: {
+        start: async () => {
+          throw new Error('Temporal unavailable');
+        },
+      },
+    } as unknown as Client;
+    await expect(publish(unreachable)).rejects.toThrow('Temporal unavailable');
+    const written = await delivery();
+    expect(written.attempts).toHaveLength(1);
+    expect(written).toMatchObject({ runs: 1, current_run_id: 'publisher' });
+
+    await publish();
+    const d = await delivery();
+    expect(d.attempts).toHaveLength(1);
+    const { input, runId } = await workflowStart(d.id);
+    expect(d.current_run_id).toBe(runId);
+    expect(input.first).toEqual({
+      run: 1,
+      final: null,
+      nextRetryAt: new Date(written.next_retry_at!).toISOString(),
+    });
+  });
+});
