@@ -18,6 +18,7 @@ import { freePort, REPO_ROOT, stopChild } from '@vidgen/devstack';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Figures, peakRssMb, printFigures, writeFigures } from './figures';
+import { findProcesses, processCpuMs } from './proc-stats';
 import { startBenchStack } from './support';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 12);
@@ -37,16 +38,40 @@ interface Target {
   createHeaders: (i: number) => Record<string, string>;
   /** Creates made so far (the next one's index). */
   created: number;
+  /** The server's process, whose CPU each run is charged with. */
+  pid: number | undefined;
+}
+
+/** CPU ms spent during a run: the server, PostgreSQL's processes and this one (the load). */
+interface Cpu {
+  server: number;
+  postgres: number;
+  load: number;
 }
 
 interface Run {
   ok: number;
   seconds: number;
   p99: number;
+  cpu: Cpu;
 }
 
-async function cannon(opts: autocannon.Options, expectStatus: number): Promise<Run> {
+let databaseName = '';
+const cpuNow = (pid: number | undefined): Cpu => ({
+  server: processCpuMs(pid),
+  postgres: findProcesses('postgres:', databaseName).reduce((sum, p) => sum + processCpuMs(p), 0),
+  load: processCpuMs(process.pid),
+});
+
+async function cannon(opts: autocannon.Options, expectStatus: number, pid?: number): Promise<Run> {
+  const before = cpuNow(pid);
   const result = await autocannon({ connections: CONNECTIONS, ...opts });
+  const after = cpuNow(pid);
+  const cpu = {
+    server: after.server - before.server,
+    postgres: after.postgres - before.postgres,
+    load: after.load - before.load,
+  };
   const ok = result.statusCodeStats?.[String(expectStatus) as `${number}`]?.count ?? 0;
   const total = result.requests.total;
   if (result.errors > 0 || ok !== total) {
@@ -54,7 +79,7 @@ async function cannon(opts: autocannon.Options, expectStatus: number): Promise<R
       `${opts.url}: ${total - ok} of ${total} answers were not ${expectStatus} (${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors)`,
     );
   }
-  return { ok, seconds: result.duration, p99: result.latency.p99 };
+  return { ok, seconds: result.duration, p99: result.latency.p99, cpu };
 }
 
 type Load = (t: Target) => { opts: autocannon.Options; expect: number };
@@ -75,14 +100,17 @@ async function compare(api: Target, bare: Target, load: Load): Promise<{ api: Me
   for (let r = 0; r < ROUNDS; r++) {
     for (const t of r % 2 === 0 ? [api, bare] : [bare, api]) {
       const { opts, expect } = load(t);
-      runs.get(t)!.push(await cannon(opts, expect));
+      runs.get(t)!.push(await cannon(opts, expect, t.pid));
     }
   }
   const sum = (t: Target): Measured => {
     const rs = runs.get(t)!;
+    const ok = rs.reduce((a, x) => a + x.ok, 0);
+    const perRequest = (k: keyof Cpu) => (1000 * rs.reduce((a, x) => a + x.cpu[k], 0)) / ok;
     return {
-      rps: rs.reduce((a, x) => a + x.ok, 0) / rs.reduce((a, x) => a + x.seconds, 0),
+      rps: ok / rs.reduce((a, x) => a + x.seconds, 0),
       p99: median(rs.map((x) => x.p99)),
+      cpuUs: { server: perRequest('server'), postgres: perRequest('postgres'), load: perRequest('load') },
     };
   };
   return { api: sum(api), bare: sum(bare) };
@@ -91,6 +119,8 @@ async function compare(api: Target, bare: Target, load: Load): Promise<{ api: Me
 interface Measured {
   rps: number;
   p99: number;
+  /** CPU µs per answered request. */
+  cpuUs: Cpu;
 }
 
 async function measure(api: Target, bare: Target, videoId: string) {
@@ -210,6 +240,7 @@ async function main(): Promise<void> {
     const creates = ROUNDS * Math.ceil(CREATES / ROUNDS);
     for (let i = 0; i < Math.ceil(creates / CREATES_PER_ACCOUNT); i++) createKeys.push(await bench.key(1000));
     const apiPid = bench.stack.api.child.pid;
+    databaseName = new URL(bench.databaseUrl).pathname.slice(1);
 
     const started = await startBare(bench.databaseUrl, accountId);
     bare = started.child;
@@ -219,8 +250,9 @@ async function main(): Promise<void> {
         headers: { 'x-api-key': key },
         createHeaders: (i) => ({ 'x-api-key': createKeys[Math.floor(i / CREATES_PER_ACCOUNT)]! }),
         created: 0,
+        pid: apiPid,
       },
-      { base: started.base, headers: {}, createHeaders: () => ({}), created: 0 },
+      { base: started.base, headers: {}, createHeaders: () => ({}), created: 0, pid: bare.pid },
       videoId,
     );
 
@@ -256,6 +288,21 @@ async function main(): Promise<void> {
       const b = m[k].bare.rps;
       console.log(
         `${label.padEnd(22)} | ${a.toFixed(0).padStart(11)} | ${b.toFixed(0).padStart(11)} | ${(a / b).toFixed(2).padStart(7)}×`,
+      );
+    }
+    console.log(
+      '\nCPU µs per request    |  api server | bare server | PostgreSQL (api, bare) | load (api, bare)',
+    );
+    for (const [label, k] of [
+      ['GET /videos/{id}', 'get'],
+      ['GET /videos?limit=20', 'list'],
+    ] as const) {
+      const a = m[k].api.cpuUs;
+      const b = m[k].bare.cpuUs;
+      const us = (x: number) => x.toFixed(0);
+      console.log(
+        `${label.padEnd(22)} | ${us(a.server).padStart(11)} | ${us(b.server).padStart(11)} | ` +
+          `${`${us(a.postgres)}, ${us(b.postgres)}`.padStart(22)} | ${`${us(a.load)}, ${us(b.load)}`.padStart(16)}`,
       );
     }
     console.log(
