@@ -4,13 +4,13 @@ import { type INestApplication, NotFoundException, RequestMethod } from '@nestjs
 import { NestFactory } from '@nestjs/core';
 import type { AppConfig } from '@vidgen/config';
 import express from 'express';
-import { Logger } from 'nestjs-pino';
 import { serveApiReference } from './api-reference';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
 import { httpMetricsMiddleware } from './common/http-metrics';
 import { jsonBodyGuard } from './common/json-body-guard';
 import { requestIdMiddleware } from './common/request-id';
+import { createApiLogger, NestPinoLogger, requestLogMiddleware } from './common/request-log';
 import { ApiValidationPipe } from './common/validation.pipe';
 import { defaultDashboardDir, serveDashboard } from './dashboard/dashboard-static';
 
@@ -31,7 +31,9 @@ function keepConnectionsAlive(server: Server): void {
 
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  // One logger (@vidgen/core's): pretty lines on a terminal, JSON otherwise.
+  const logger = createApiLogger(config);
+  app.useLogger(new NestPinoLogger(logger));
   keepConnectionsAlive(app.getHttpServer());
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
@@ -52,6 +54,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
       ? next()
       : renderError(new NotFoundException(), req, res),
   );
+  // A line per request under the prefix, body-parser failures included (the health checks aside).
+  app.use(requestLogMiddleware(logger));
   app.use(express.json({ limit: '1mb' }));
   // The sign-in page's form (token and nonce), nothing else takes a form body.
   app.use(LOGIN_PATH, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }));
