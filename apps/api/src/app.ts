@@ -7,6 +7,7 @@ import express from 'express';
 import { serveApiReference } from './api-reference';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter, renderError } from './common/api-exception.filter';
+import { weakEtag } from './common/etag';
 import { httpMetricsMiddleware } from './common/http-metrics';
 import { jsonBodyGuard } from './common/json-body-guard';
 import { requestIdMiddleware } from './common/request-id';
@@ -38,6 +39,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   http.set('query parser', 'simple');
+  http.set('etag', weakEtag);
   // Whose X-Forwarded-For and -Proto to believe (TRUST_PROXY): req.ip, which the sign-in limiter
   // counts, and req.secure, which marks cookies Secure. Off unless configured.
   http.set('trust proxy', config.trustProxy);

@@ -10,5 +10,8 @@ export const REDACTED = '[REDACTED]';
 
 /** The URL with the values of its secret query parameters replaced. */
 export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY, `$1${REDACTED}`);
+  // Most URLs have no query at all: nothing to search.
+  return url !== undefined && (url.includes('?') || url.includes('&'))
+    ? url.replace(SECRET_QUERY, `$1${REDACTED}`)
+    : url;
 }
