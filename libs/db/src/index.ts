@@ -14,4 +14,5 @@ export * from './database';
 export * from './errors';
 export * from './migrate';
 export * from './notifications';
+export * from './prepared';
 export * from './schema';

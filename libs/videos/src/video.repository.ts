@@ -1,9 +1,9 @@
-import { beforeCursor, type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { beforeCursor, type Database, type Db, prepared, sql, type Transaction } from '@vidgen/db';
 import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { SceneRepository } from './scene.repository';
 import type { ClientScene, Video, VideoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
-import { toVideo, VIDEO_COLUMNS } from './video-row';
+import { toVideo, VIDEO_COLUMNS, type VideoRow } from './video-row';
 
 type Tx = Transaction<Database>;
 
@@ -27,9 +27,28 @@ export class VideoRepository {
   readonly scenes: SceneRepository;
   readonly events: VideoEventRepository;
 
+  /** The api's hot reads, compiled once (`prepared`). */
+  private readonly findOne;
+  /** Pages by shape: bit 1 a status filter, bit 2 a cursor. */
+  private readonly pages: ((
+    accountId: string,
+    status: VideoStatus | undefined,
+    createdAt: string | undefined,
+    id: string | undefined,
+    limit: number,
+  ) => Promise<VideoRow[]>)[] = [];
+
   constructor(readonly db: Db) {
     this.scenes = new SceneRepository(db);
     this.events = new VideoEventRepository(db);
+    this.findOne = prepared(db, (q, accountId: string, id: string) =>
+      q
+        .selectFrom('videos')
+        .select(VIDEO_COLUMNS)
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null),
+    );
   }
 
   transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
@@ -169,13 +188,7 @@ export class VideoRepository {
   }
 
   async find(accountId: string, id: string): Promise<Video | undefined> {
-    const row = await this.db
-      .selectFrom('videos')
-      .select(VIDEO_COLUMNS)
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = await this.findOne(accountId, id);
     return row && toVideo(row);
   }
 
@@ -202,14 +215,24 @@ export class VideoRepository {
     accountId: string,
     filter: { limit: number; status?: VideoStatus; cursor?: { createdAt: string; id: string } },
   ): Promise<Video[]> {
-    let q = this.db
-      .selectFrom('videos')
-      .select(VIDEO_COLUMNS)
-      .where('account_id', '=', accountId)
-      .where('deleted_at', 'is', null);
-    if (filter.status) q = q.where('status', '=', filter.status);
-    if (filter.cursor) q = q.where(beforeCursor(filter.cursor));
-    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    const shape = (filter.status ? 1 : 0) | (filter.cursor ? 2 : 0);
+    this.pages[shape] ??= prepared(this.db, (db, accountId, status, createdAt, id, limit) => {
+      let q = db
+        .selectFrom('videos')
+        .select(VIDEO_COLUMNS)
+        .where('account_id', '=', accountId)
+        .where('deleted_at', 'is', null);
+      if (shape & 1) q = q.where('status', '=', status!);
+      if (shape & 2) q = q.where(beforeCursor({ createdAt: createdAt!, id: id! }));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+    });
+    const rows = await this.pages[shape](
+      accountId,
+      filter.status,
+      filter.cursor?.createdAt,
+      filter.cursor?.id,
+      filter.limit,
+    );
     return rows.map(toVideo);
   }
 
