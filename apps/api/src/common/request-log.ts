@@ -22,7 +22,8 @@ const HEALTH_PREFIX = '/api/v1/health';
 
 /**
  * One line per request once its response is done: its id, method and URL (secret query values
- * redacted), the caller's address, the status and the time taken. No headers: the secrets they
+ * redacted), the peer's address (the socket's, as before; not the X-Forwarded-For parse of
+ * `req.ip`), the status and the time taken. No headers: the secrets they
  * carry (keys, cookies, CSRF tokens) are never read here, so there is nothing to redact, and a
  * line costs a fraction of a header dump (docs/decisions.md, "The request line").
  */
@@ -44,7 +45,7 @@ export function requestLogMiddleware(logger: Logger) {
             id: requestIdOf(req),
             method: req.method,
             url: redactUrl(req.originalUrl),
-            remoteAddress: req.ip,
+            remoteAddress: req.socket.remoteAddress,
           },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
