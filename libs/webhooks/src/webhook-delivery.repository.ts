@@ -66,6 +66,9 @@ export interface OccurrenceDelivery {
   currentRunId: string | null;
 }
 
+/** The columns an OccurrenceDelivery is read from. */
+const RUN_STATE_COLUMNS = ['id', 'account_id', 'runs', 'status', 'next_retry_at', 'current_run_id'] as const;
+
 function toOccurrenceDelivery(r: {
   id: string;
   account_id: string;
@@ -145,7 +148,7 @@ export class WebhookDeliveryRepository {
   ): Promise<OccurrenceDelivery[]> {
     const rows = await this.db
       .selectFrom('webhook_deliveries')
-      .select(['id', 'account_id', 'runs', 'status', 'next_retry_at', 'current_run_id'])
+      .select(RUN_STATE_COLUMNS)
       .where('account_id', '=', accountId)
       .where('video_id', '=', videoId)
       .where('occurrence_key', '=', occurrenceKey)
@@ -158,7 +161,7 @@ export class WebhookDeliveryRepository {
   async runState(deliveryId: string): Promise<OccurrenceDelivery | undefined> {
     const row = await this.db
       .selectFrom('webhook_deliveries')
-      .select(['id', 'account_id', 'runs', 'status', 'next_retry_at', 'current_run_id'])
+      .select(RUN_STATE_COLUMNS)
       .where('id', '=', deliveryId)
       .executeTakeFirst();
     return row && toOccurrenceDelivery(row);
@@ -180,6 +183,7 @@ export class WebhookDeliveryRepository {
         'd.account_id',
         'd.event',
         'd.payload',
+        // Of the kept ids, those whose asset is still the delivery's video's own.
         sql<DeliveryAssetIds>`(
           select coalesce(jsonb_object_agg(k.key, k.value), '{}'::jsonb)
           from jsonb_each_text(d.asset_ids) k

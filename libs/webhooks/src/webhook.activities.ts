@@ -1,11 +1,11 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
 import { webhookAttempts } from '@vidgen/metrics';
-import { toVideoRecord, VideoRepository } from '@vidgen/videos';
+import { heartbeating, toVideoRecord, VideoRepository } from '@vidgen/videos';
 import {
   attemptVerdict,
   type DeliveryAttemptOutcome,
@@ -14,6 +14,7 @@ import {
   retryDelayMs,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookActivities,
+  type WebhookBackoffSettings,
   type WebhookDeliveryActivities,
 } from '@vidgen/workflows';
 import { z } from 'zod';
@@ -101,8 +102,6 @@ type SentOutcome = Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
 const START_CONCURRENCY = 8;
 /** First attempts in flight at once by one publish. */
 const FIRST_ATTEMPT_CONCURRENCY = 32;
-/** How often a publish heartbeats while its first attempts run. */
-const PUBLISH_HEARTBEAT_MS = 2000;
 
 export function createWebhookActivities(
   deps: WebhookActivityDeps,
@@ -176,7 +175,9 @@ export function createWebhookActivities(
         );
         return current.accountId;
       });
-      await deliverFirst(await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey));
+      const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
+      // The POSTs can take up to the webhook timeout: a publish lost with its worker is noticed by its heartbeat.
+      await heartbeating(() => deliverFirst(pending));
     },
 
     async beginWebhookDeliveryRun(raw) {
@@ -197,19 +198,13 @@ export function createWebhookActivities(
         return { run, outcome: { kind: 'cancelled', reason }, recorded: true };
       }
       const outcome = await post(target!, input.timeoutSeconds);
-      const final = attemptVerdict(outcome.kind, input.attempt, WEBHOOK_MAX_ATTEMPTS);
-      const delayMs =
-        final === null
-          ? retryDelayMs(input.attempt - 1, input.backoff, input.jitter, outcome.retryAfterSeconds)
-          : null;
       try {
         await record({
           deliveryId: input.deliveryId,
           run,
           attempt: input.attempt,
           outcome,
-          nextRetryAt: delayMs === null ? null : new Date(Date.now() + delayMs).toISOString(),
-          final,
+          ...consequence(outcome, input.attempt, input.backoff, input.jitter),
         });
         return { run, outcome, recorded: true };
       } catch {
@@ -356,42 +351,30 @@ export function createWebhookActivities(
    * A webhook deleted or set inactive gets no attempt here: its workflow cancels the run.
    */
   async function deliverFirst(pending: OccurrenceDelivery[]): Promise<void> {
-    const unattempted = pending.filter((d) => d.runs === 0);
-    const targets = await deliveries.targets(unattempted.map((d) => d.id));
-    const ctx = Context.current();
-    const beat = setInterval(() => ctx.heartbeat(), PUBLISH_HEARTBEAT_MS);
-    try {
-      const starts = lanes(START_CONCURRENCY);
-      const attempts = lanes(FIRST_ATTEMPT_CONCURRENCY);
-      const done = await Promise.allSettled(
-        pending.map(async (d) => {
-          const target = targets.get(d.id);
-          let first: FirstAttempt | undefined;
-          if (d.runs === 0 && target && cancelReason(target) === undefined) {
-            first = await attempts(() => attemptFirst(target));
-          } else {
-            first = firstRunOf(d);
-          }
-          const runId = await starts(() => workflows.startFirst(d, first));
-          // The run is named where the redelivery looks for the run it waits to close.
-          if (runId && first) await deliveries.nameFirstRun(d.id, runId);
-        }),
-      );
-      const failed = done.find((r) => r.status === 'rejected');
-      if (failed) throw failed.reason;
-    } finally {
-      clearInterval(beat);
-    }
+    const targets = await deliveries.targets(pending.filter((d) => d.runs === 0).map((d) => d.id));
+    const starts = lanes(START_CONCURRENCY);
+    const attempts = lanes(FIRST_ATTEMPT_CONCURRENCY);
+    const done = await Promise.allSettled(
+      pending.map(async (d) => {
+        const target = targets.get(d.id);
+        const first =
+          d.runs === 0 && target && cancelReason(target) === undefined
+            ? await attempts(() => attemptFirst(target))
+            : firstRunOf(d);
+        const runId = await starts(() => workflows.startFirst(d, first));
+        // The run is named where the redelivery looks for the run it waits to close.
+        if (runId && first) await deliveries.nameFirstRun(d.id, runId);
+      }),
+    );
+    const failed = done.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /** The publisher's attempt of one delivery: POSTed, then written down as its first run's first. */
   async function attemptFirst(target: DeliveryTarget): Promise<FirstAttempt | undefined> {
     const { timeoutSeconds, backoff } = workflows.attemptSettings;
     const outcome = await post(target, timeoutSeconds);
-    const final = attemptVerdict(outcome.kind, 1, WEBHOOK_MAX_ATTEMPTS);
-    const delayMs =
-      final === null ? retryDelayMs(0, backoff, Math.random(), outcome.retryAfterSeconds) : null;
-    const nextRetryAt = delayMs === null ? null : new Date(Date.now() + delayMs).toISOString();
+    const { final, nextRetryAt } = consequence(outcome, 1, backoff, Math.random());
     // A failure to write it down fails the publish, whose retry finds the run not begun and
     // attempts again: the POST was made, so the receiver may see the delivery id twice.
     const claimed = await record(
@@ -412,6 +395,23 @@ export function createWebhookActivities(
     // Pending its retry, or cancelled since (the next attempt finds the webhook gone and says so).
     return { run: 1, final: null, nextRetryAt: d.nextRetryAt };
   }
+}
+
+/**
+ * What an attempt's outcome means for its run: final (succeeded, or failed for good), or the time
+ * of the next attempt, drawn with `jitter` on the delivery's backoff (a receiver's Retry-After
+ * may lengthen it).
+ */
+function consequence(
+  outcome: SentOutcome,
+  attempt: number,
+  backoff: WebhookBackoffSettings,
+  jitter: number,
+): { final: 'succeeded' | 'failed' | null; nextRetryAt: string | null } {
+  const final = attemptVerdict(outcome.kind, attempt, WEBHOOK_MAX_ATTEMPTS);
+  if (final !== null) return { final, nextRetryAt: null };
+  const delayMs = retryDelayMs(attempt - 1, backoff, jitter, outcome.retryAfterSeconds);
+  return { final, nextRetryAt: new Date(Date.now() + delayMs).toISOString() };
 }
 
 /** Runs the functions given to it at most `n` at a time, in the order given. */

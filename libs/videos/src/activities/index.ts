@@ -21,6 +21,7 @@ import { createScriptActivities } from './script.activity';
 import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
+export { heartbeating } from './heartbeat';
 export { MediaOrder } from './media-order';
 
 export interface VideoActivityDeps {
