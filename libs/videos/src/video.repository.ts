@@ -3,7 +3,7 @@ import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workf
 import { SceneRepository } from './scene.repository';
 import type { ClientScene, Video, VideoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
-import { toVideo, VIDEO_COLUMNS, type VideoRow } from './video-row';
+import { toVideo, VIDEO_COLUMNS } from './video-row';
 
 type Tx = Transaction<Database>;
 
@@ -29,14 +29,8 @@ export class VideoRepository {
 
   /** The api's hot reads, compiled once (`prepared`). */
   private readonly findOne;
-  /** Pages by shape: bit 1 a status filter, bit 2 a cursor. */
-  private readonly pages: ((
-    accountId: string,
-    status: VideoStatus | undefined,
-    createdAt: string | undefined,
-    id: string | undefined,
-    limit: number,
-  ) => Promise<VideoRow[]>)[] = [];
+  /** Pages by shape (pageQuery), compiled on first use. */
+  private readonly pages: ReturnType<VideoRepository['pageQuery']>[] = [];
 
   constructor(readonly db: Db) {
     this.scenes = new SceneRepository(db);
@@ -216,16 +210,7 @@ export class VideoRepository {
     filter: { limit: number; status?: VideoStatus; cursor?: { createdAt: string; id: string } },
   ): Promise<Video[]> {
     const shape = (filter.status ? 1 : 0) | (filter.cursor ? 2 : 0);
-    this.pages[shape] ??= prepared(this.db, (db, accountId, status, createdAt, id, limit) => {
-      let q = db
-        .selectFrom('videos')
-        .select(VIDEO_COLUMNS)
-        .where('account_id', '=', accountId)
-        .where('deleted_at', 'is', null);
-      if (shape & 1) q = q.where('status', '=', status!);
-      if (shape & 2) q = q.where(beforeCursor({ createdAt: createdAt!, id: id! }));
-      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-    });
+    this.pages[shape] ??= this.pageQuery(shape);
     const rows = await this.pages[shape](
       accountId,
       filter.status,
@@ -234,6 +219,30 @@ export class VideoRepository {
       filter.limit,
     );
     return rows.map(toVideo);
+  }
+
+  /** A page of an account's videos, newest first; `shape` bit 1 adds a status filter, bit 2 a cursor. */
+  private pageQuery(shape: number) {
+    return prepared(
+      this.db,
+      (
+        db,
+        accountId: string,
+        status: VideoStatus | undefined,
+        createdAt: string | undefined,
+        id: string | undefined,
+        limit: number,
+      ) => {
+        let q = db
+          .selectFrom('videos')
+          .select(VIDEO_COLUMNS)
+          .where('account_id', '=', accountId)
+          .where('deleted_at', 'is', null);
+        if (shape & 1) q = q.where('status', '=', status!);
+        if (shape & 2) q = q.where(beforeCursor({ createdAt: createdAt!, id: id! }));
+        return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+      },
+    );
   }
 
   async markWorkflowStarted(accountId: string, videoId: string): Promise<void> {
