@@ -25,7 +25,7 @@ const HEALTH_PREFIX = '/api/v1/health';
  * redacted), the peer's address (the socket's, as before; not the X-Forwarded-For parse of
  * `req.ip`), the status and the time taken. No headers: the secrets they
  * carry (keys, cookies, CSRF tokens) are never read here, so there is nothing to redact, and a
- * line costs a fraction of a header dump (docs/decisions.md, "The request line").
+ * line costs a fraction of a header dump (docs/decisions.md, "The request line, and the api's CPU per request").
  */
 export function requestLogMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -35,9 +35,12 @@ export function requestLogMiddleware(logger: Logger) {
     }
     const started = performance.now();
     res.once('close', () => {
-      const finished = res.writableFinished;
       const status = res.statusCode;
-      const level = !finished ? 'warn' : status >= 500 ? 'error' : 'info';
+      const [level, msg] = !res.writableFinished
+        ? (['warn', 'request aborted'] as const)
+        : status >= 500
+          ? (['error', 'request errored'] as const)
+          : (['info', 'request completed'] as const);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
@@ -50,7 +53,7 @@ export function requestLogMiddleware(logger: Logger) {
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
         },
-        !finished ? 'request aborted' : status >= 500 ? 'request errored' : 'request completed',
+        msg,
       );
     });
     next();
