@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 
 /**
- * The publisher's first attempts (docs/decisions.md#webhook-arrival-time), against the real
- * database and Temporal server, called as Temporal calls the activity. The webhook points at a
- * loopback address with private networks refused, so each attempt fails at once without
- * leaving the machine and is written down as a failed attempt due for a retry. The delivery
- * workflows go to a queue no worker polls: what they were started with is read back.
+ * publishVideoEvent against the real database and Temporal server, called as Temporal calls it:
+ * what a delivery holds is the event's own state, and the publisher's first attempts
+ * (docs/decisions.md#webhook-arrival-time). The webhook points at a loopback address with
+ * private networks refused, so each attempt fails at once without leaving the machine and is
+ * written down as a failed attempt due for a retry. The delivery workflows go to a queue no
+ * worker polls: what they were started with is read back.
  */
-describe('first attempts made by the publisher', () => {
+describe('publishing a video event on PostgreSQL', () => {
   const env = new MockActivityEnvironment();
   const taskQueue = `first-attempt-${randomUUID()}`;
   let connection: Connection;
@@ -57,17 +58,18 @@ describe('first attempts made by the publisher', () => {
       faults: null,
     });
     const occurrenceKey = eventKeys.run.stageFailed(1, 'visualising');
+    const reason = {
+      code: 'IMAGE_GENERATION_ERROR',
+      message: 'Image generation failed for scene 1',
+      stage: 'visualising',
+    };
     await videos.events.record(account.id, video.id, {
       key: occurrenceKey,
       type: 'failed',
       status: 'failed',
       stage: 'visualising',
       awaitingApproval: false,
-      failureReason: {
-        code: 'IMAGE_GENERATION_ERROR',
-        message: 'Image generation failed',
-        stage: 'visualising',
-      },
+      failureReason: reason as never,
     });
     const publish = (c: Client = client) =>
       env.run(() =>
@@ -100,8 +102,36 @@ describe('first attempts made by the publisher', () => {
       const input = payloadConverter.fromPayload<WebhookDeliveryInput>(attrs.input!.payloads![0]!);
       return { input, runId: (await handle.describe()).runId };
     };
-    return { publish, delivery, workflowStart };
+    return { db, videos, account, video, reason, publish, delivery, workflowStart };
   }
+
+  it('describes the video as it failed, not the retry that started while it was being published', async () => {
+    const { db, videos, account, video, reason, publish } = await setUp();
+    // The client's retry is approved before fail() got to publish (the approval's own transition).
+    await videos.events.record(account.id, video.id, {
+      key: eventKeys.run.approved(2),
+      type: 'retry_approved',
+      status: 'visualising',
+      stage: 'visualising',
+      awaitingApproval: false,
+      failureReason: null,
+    });
+    expect((await videos.find(account.id, video.id))?.status).toBe('visualising');
+
+    await publish();
+    const rows = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'payload'])
+      .where('account_id', '=', account.id)
+      .execute();
+    for (const r of rows) started.add(`webhook-delivery-${r.id}`);
+    expect(rows).toHaveLength(1);
+    const payload = JSON.parse(rows[0]!.payload);
+    expect(payload.event).toBe('video.failed');
+    expect(payload.data.status).toBe('failed');
+    expect(payload.data.stage).toBe('visualising');
+    expect(payload.data.failure_reason).toEqual(reason);
+  });
 
   it('makes and writes down the first attempt, then starts the workflow to go on from it, named as its run', async () => {
     const { publish, delivery, workflowStart } = await setUp();
