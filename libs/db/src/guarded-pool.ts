@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError, isServerError } from './errors';
+import { statementName } from './prepared';
 
 /**
  * The pg pool as Kysely sees it, with two duties pg leaves to its caller:
@@ -92,6 +93,8 @@ class GuardedClient implements PostgresPoolClient {
       text: statement,
       values: parameters as unknown[],
     };
+    const name = statementName(statement);
+    if (name) query.name = name;
     if (left !== undefined) query.query_timeout = left;
     return this.client.query(query).then(
       (result) => result as unknown as PostgresQueryResult<R>,

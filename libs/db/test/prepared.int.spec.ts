@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AccountRepository } from '@vidgen/auth';
-import { prepared, sql } from '@vidgen/db';
+import { prepared, sql, statementName } from '@vidgen/db';
 import { describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 
@@ -38,5 +38,33 @@ describe('queries compiled once (prepared)', () => {
     );
     expect(await firstN(3)).toHaveLength(3);
     expect(await firstN(7)).toHaveLength(7);
+  });
+
+  it('is parsed once per connection, as a statement named after its SQL', async () => {
+    await testDb()
+      .connection()
+      .execute(async (conn) => {
+        const ours = () =>
+          sql<{ name: string; statement: string }>`
+            select name, statement from pg_prepared_statements
+            where statement like '%generate_series(1, 12)%'`
+            .execute(conn)
+            .then((r) => r.rows);
+        const firstN = prepared(conn, (q, n: number) =>
+          q
+            .selectFrom(sql<{ n: number }>`generate_series(1, 12)`.as('s'))
+            .select(sql<number>`s`.as('n'))
+            .limit(n),
+        );
+        expect(await ours()).toEqual([]);
+        expect(await firstN(2)).toHaveLength(2);
+        const [statement, ...others] = await ours();
+        expect(others).toEqual([]);
+        expect(statement!.name).toMatch(/^vidgen_[0-9a-f]{24}$/);
+        expect(statementName(statement!.statement)).toBe(statement!.name);
+        // Run again with other values: the same statement, not parsed a second time.
+        expect(await firstN(9)).toHaveLength(9);
+        expect(await ours()).toEqual([statement]);
+      });
   });
 });
