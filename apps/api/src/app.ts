@@ -30,6 +30,16 @@ function keepConnectionsAlive(server: Server): void {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 }
 
+/**
+ * SIGTERM, SIGINT and the other shutdown signals close the app (requests in flight are answered,
+ * pools closed), and the process then exits with code 0, like the worker. Exiting, rather than
+ * raising the signal again as Nest otherwise does, lets pino write the request lines still
+ * waiting in their batch (createApiLogger): a process ended by a signal runs no exit handlers.
+ */
+export function stopOnSignals(app: INestApplication): void {
+  app.enableShutdownHooks([], { useProcessExit: true });
+}
+
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   // One logger (@vidgen/core's): pretty lines on a terminal, JSON otherwise.

@@ -1,13 +1,13 @@
 import { loadConfig } from '@vidgen/config';
 import { IdempotencyStore } from '@vidgen/limits';
 import { startMetricsServer } from '@vidgen/metrics';
-import { createApp } from './app';
+import { createApp, stopOnSignals } from './app';
 import { idempotencyOwner } from './common/common.module';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
-  app.enableShutdownHooks();
+  stopOnSignals(app);
   // Before the api listens: a taken metrics port stops the start instead of going unnoticed.
   if (config.metrics.apiPort > 0) await startMetricsServer({ port: config.metrics.apiPort });
   await app.listen(config.port, '0.0.0.0');

@@ -71,4 +71,26 @@ describe('request lines written in batches', () => {
     await until(() => lines.length >= 25, 2000);
     expect(lines.map((l) => JSON.parse(l).n)).toEqual(Array.from({ length: 25 }, (_, n) => n));
   }, 30_000);
+
+  it('loses no waiting line when the api is stopped by SIGTERM, and exits 0', async () => {
+    // The api's shutdown (stopOnSignals) on a Nest app logging through the api's logger: the line
+    // logged just before the signal is still in its batch when the signal arrives.
+    const app = JSON.stringify(path.join(REPO_ROOT, 'apps/api/src/app.ts'));
+    const { proc, lines, exited } = child(`
+      const { Module, Logger } = require('@nestjs/common');
+      const { NestFactory } = require('@nestjs/core');
+      const { NestPinoLogger } = require(${JSON.stringify(path.join(REPO_ROOT, 'apps/api/src/common/request-log.ts'))});
+      class Empty {}
+      Module({})(Empty);
+      NestFactory.create(Empty, { logger: false }).then((nest) => {
+        nest.useLogger(new NestPinoLogger(logger));
+        require(${app}).stopOnSignals(nest);
+        new Logger('spec').log('the last line before SIGTERM');
+        process.kill(process.pid, 'SIGTERM');
+      });`);
+    running = proc;
+    expect(await exited).toBe(0);
+    await until(() => lines.some((l) => l.includes('the last line before SIGTERM')), 2000);
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain('the last line before SIGTERM');
+  }, 30_000);
 });
