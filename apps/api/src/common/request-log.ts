@@ -8,13 +8,13 @@ import { requestIdOf } from './request-id';
 
 /** Request lines are gathered up to this many bytes before they are written (below). */
 export const LOG_BATCH_BYTES = 4096;
-/** ...and written at the latest this long after the first of them. */
+/** ...and whatever is waiting is written at least this often. */
 export const LOG_BATCH_MS = 200;
 
 /**
  * The api's one pino logger. Lines are written asynchronously, off the request's path, and in
- * batches: a write goes out once LOG_BATCH_BYTES have gathered, or LOG_BATCH_MS after the last
- * write, whichever comes first, and pino writes what is pending on exit. One write per line, each
+ * batches: a write goes out once LOG_BATCH_BYTES have gathered, or at the next tick of a
+ * LOG_BATCH_MS timer, whichever comes first, and pino writes what is pending on exit. One write per line, each
  * a hop through libuv's thread pool and a wake-up of the reader, cost the api more CPU than
  * building the line (docs/decisions.md, "Batched request lines").
  */
