@@ -14,9 +14,9 @@ export const LOG_BATCH_MS = 200;
 /**
  * The api's one pino logger. Lines are written asynchronously, off the request's path, and in
  * batches: a write goes out once LOG_BATCH_BYTES have gathered, or at the next tick of a
- * LOG_BATCH_MS timer, whichever comes first, and pino writes what is pending on exit. One write per line, each
- * a hop through libuv's thread pool and a wake-up of the reader, cost the api more CPU than
- * building the line (docs/decisions.md, "Batched request lines").
+ * LOG_BATCH_MS timer, whichever comes first, and pino writes what is pending on exit. One write
+ * per line, each a hop through libuv's thread pool and a wake-up of the reader, cost the api more
+ * CPU than building the line (docs/decisions.md, "Batched request lines").
  */
 export function createApiLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
   return createLogger(
