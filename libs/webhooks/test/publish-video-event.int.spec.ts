@@ -93,14 +93,19 @@ describe('publishing a video event on PostgreSQL', () => {
       started.add(`webhook-delivery-${row.id}`);
       return { ...row, attempts };
     };
-    /** The input the delivery's workflow was started with, and its run id. */
-    const workflowStart = async (deliveryId: string) => {
-      const handle = client.workflow.getHandle(`webhook-delivery-${deliveryId}`);
+    /**
+     * The input the delivery's workflow was started with, and its run id, once it is checked that
+     * the delivery names that run as its current one.
+     */
+    const workflowStart = async (d: { id: string; current_run_id: string | null }) => {
+      const handle = client.workflow.getHandle(`webhook-delivery-${d.id}`);
       const history = await handle.fetchHistory();
       const attrs = history.events![0]!.workflowExecutionStartedEventAttributes!;
       const { payloadConverter } = client.options.loadedDataConverter;
       const input = payloadConverter.fromPayload<WebhookDeliveryInput>(attrs.input!.payloads![0]!);
-      return { input, runId: (await handle.describe()).runId };
+      const { runId } = await handle.describe();
+      expect(d.current_run_id).toBe(runId);
+      return { input, runId };
     };
     return { db, videos, account, video, reason, publish, delivery, workflowStart };
   }
@@ -140,8 +145,7 @@ describe('publishing a video event on PostgreSQL', () => {
     expect(d).toMatchObject({ runs: 1, status: 'pending' });
     expect(d.attempts).toEqual([expect.objectContaining({ run: 1, attempt: 1, outcome: 'failed' })]);
     expect(d.next_retry_at).not.toBeNull();
-    const { input, runId } = await workflowStart(d.id);
-    expect(d.current_run_id).toBe(runId);
+    const { input, runId } = await workflowStart(d);
     expect(input.first).toEqual({
       run: 1,
       final: null,
@@ -161,8 +165,7 @@ describe('publishing a video event on PostgreSQL', () => {
     const d = await delivery();
     expect(d.attempts).toHaveLength(1);
     expect(d.runs).toBe(1);
-    const { input, runId } = await workflowStart(d.id);
-    expect(d.current_run_id).toBe(runId);
+    const { input } = await workflowStart(d);
     expect(input.first).toMatchObject({ run: 1, final: null });
   });
 
@@ -183,8 +186,7 @@ describe('publishing a video event on PostgreSQL', () => {
     await publish();
     const d = await delivery();
     expect(d.attempts).toHaveLength(1);
-    const { input, runId } = await workflowStart(d.id);
-    expect(d.current_run_id).toBe(runId);
+    const { input } = await workflowStart(d);
     expect(input.first).toEqual({
       run: 1,
       final: null,
