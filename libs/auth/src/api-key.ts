@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'vg_';
 const KEY_PATTERN = /^vg_[A-Za-z0-9_-]{43}$/;
@@ -14,7 +14,7 @@ export function generateApiKey(): { key: string; hash: string; prefix: string } 
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function looksLikeApiKey(value: string): boolean {
