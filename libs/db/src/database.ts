@@ -5,6 +5,17 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/**
+ * The guarded pool under each Db createDb made, for `prepared()` queries, which need none of
+ * Kysely's executor (no plugins, no logging: this Db has neither).
+ */
+const guardedPools = new WeakMap<Db, GuardedPool>();
+
+/** The pool `db` runs on, if createDb made it as it is (a Db with a plugin added has none). */
+export function guardedPoolOf(db: Db): GuardedPool | undefined {
+  return guardedPools.get(db);
+}
+
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
@@ -54,7 +65,10 @@ export function createDb(connectionString: string, options: { max?: number; time
   // 'error' on the spot (a media worker died of it in the crash drill). The connection is then
   // unusable, and its first statement fails as a DatabaseUnavailableError (GuardedClient).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new GuardedPool(pool, timeoutMs) }) });
+  const guarded = new GuardedPool(pool, timeoutMs);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
+  guardedPools.set(db, guarded);
+  return db;
 }
 
 /** Creates a database if it does not exist, connecting through the server's maintenance DB. */

@@ -1,7 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError, isServerError } from './errors';
-import { statementName } from './prepared';
+import { statementName } from './statement-names';
 
 /**
  * The pg pool as Kysely sees it, with two duties pg leaves to its caller:

@@ -16,3 +16,4 @@ export * from './migrate';
 export * from './notifications';
 export * from './prepared';
 export * from './schema';
+export { statementName } from './statement-names';

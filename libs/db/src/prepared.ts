@@ -1,21 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
-import type { Db } from './database';
-
-/**
- * The statement name of each prepared query's SQL, derived from the SQL itself, so one name always
- * means one text, on every connection and every instance.
- */
-const statementNames = new Map<string, string>();
-
-/**
- * The name PostgreSQL keeps a prepared query's statement under, if `sql` is one (GuardedClient
- * sends it with the query). pg parses a named statement once per connection and afterwards only
- * binds and runs it, so PostgreSQL neither parses nor plans the hot reads again.
- */
-export function statementName(sql: string): string | undefined {
-  return statementNames.get(sql);
-}
+import { type Db, guardedPoolOf } from './database';
+import { nameStatement } from './statement-names';
 
 /**
  * A query that Kysely builds and compiles once, then runs with each call's values: the api's hot
@@ -24,7 +9,10 @@ export function statementName(sql: string): string | undefined {
  * and the api's CPU per request"). `build` is called once, with stand-ins for the values; it must
  * pass each value on only as a value of the query (never decide the query's shape with it), so
  * every stand-in becomes a parameter of the SQL and each call's value takes its place. A value
- * `build` does not use is ignored. The SQL runs as a named statement (`statementName`).
+ * `build` does not use is ignored. The SQL runs as a named statement (`statementName`), on the
+ * guarded pool directly when `db` is one createDb made: Kysely's executor added 5–10 µs of CPU per
+ * query for plugins and logging such a Db does not have (docs/decisions.md, "Query DTOs kept,
+ * and the hot reads off Kysely's executor").
  */
 export function prepared<Args extends unknown[], Row>(
   db: Db,
@@ -40,13 +28,17 @@ export function prepared<Args extends unknown[], Row>(
         return i < 0 ? undefined : i;
       });
       compiled = { query, slots };
-      statementNames.set(
-        query.sql,
-        `vidgen_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`,
-      );
+      nameStatement(query.sql);
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((p, i) => (slots[i] === undefined ? p : values[slots[i]!]));
-    return (await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })).rows;
+    const pool = guardedPoolOf(db);
+    if (!pool) return (await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })).rows;
+    const client = await pool.connect();
+    try {
+      return (await client.query<Row>(query.sql, parameters)).rows;
+    } finally {
+      client.release();
+    }
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AccountRepository } from '@vidgen/auth';
-import { prepared, sql, statementName } from '@vidgen/db';
-import { describe, expect, it } from 'vitest';
+import { guardedPoolOf, type KyselyPlugin, prepared, sql, statementName } from '@vidgen/db';
+import { describe, expect, it, vi } from 'vitest';
 import { testDb } from '../../../test/support/api';
 
 describe('queries compiled once (prepared)', () => {
@@ -66,5 +66,49 @@ describe('queries compiled once (prepared)', () => {
         expect(await firstN(9)).toHaveLength(9);
         expect(await ours()).toEqual([statement]);
       });
+  });
+
+  it("runs on the pool itself, without Kysely's executor, unless the Db has a plugin", async () => {
+    const db = testDb();
+    expect(guardedPoolOf(db)).toBeDefined();
+    const firstN = (on: typeof db) =>
+      prepared(on, (q, n: number) =>
+        q
+          .selectFrom(sql<{ n: number }>`generate_series(1, 5)`.as('s'))
+          .select(sql<number>`s`.as('n'))
+          .limit(n),
+      );
+    const executor = vi.spyOn(db, 'executeQuery');
+    try {
+      expect(await firstN(db)(2)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(executor).not.toHaveBeenCalled();
+    } finally {
+      executor.mockRestore();
+    }
+    // A plugin must see the query and its rows, so such a Db goes through Kysely.
+    const seen: number[] = [];
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        seen.push(args.result.rows.length);
+        return args.result;
+      },
+    };
+    const withPlugin = db.withPlugin(plugin);
+    expect(guardedPoolOf(withPlugin)).toBeUndefined();
+    expect(await firstN(withPlugin)(3)).toHaveLength(3);
+    expect(seen).toEqual([3]);
+  });
+
+  it('reports a statement the server refuses and gives the connection back', async () => {
+    const db = testDb();
+    const inverse = prepared(db, (q, n: number) =>
+      q
+        .selectFrom(sql<{ n: number }>`generate_series(1, 1)`.as('s'))
+        .select(sql<number>`1 / ${n}::int`.as('x')),
+    );
+    // More failures than the pool has connections: each one went back to it.
+    for (let i = 0; i < 6; i++) await expect(inverse(0)).rejects.toMatchObject({ code: '22012' });
+    expect(await inverse(1)).toEqual([{ x: 1 }]);
   });
 });
