@@ -52,4 +52,4 @@ USER node
 EXPOSE 8080 9464 9465
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/v1/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "--no-maglev", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "--no-maglev", "--no-allocation-site-pretenuring", "dist/apps/api/src/main.js"]

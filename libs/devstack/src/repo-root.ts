@@ -18,10 +18,18 @@ export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../
  * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`.
  * The api runs without V8's mid-tier compiler (Maglev), whose compilations held 27 MB more
  * under `bench/api.ts`, 50 MB more under a stream of readiness checks, at the same request rate
- * (docs/decisions.md, "Service memory").
+ * (docs/decisions.md, "Service memory"). Nor does it let V8 allocate the objects of busy
+ * allocation sites straight in the old generation (pretenuring): V8 chose that for the rows and
+ * records of each request, which then died there, and a list under load paid a full collection
+ * every 0.4 s for them (docs/decisions.md, "Pretenuring off in the api").
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  'apps/api/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=256', '--no-maglev'],
+  'apps/api/src/main.ts': [
+    '--max-semi-space-size=4',
+    '--max-old-space-size=256',
+    '--no-maglev',
+    '--no-allocation-site-pretenuring',
+  ],
   'apps/worker/src/main.ts': ['--max-semi-space-size=4', '--max-old-space-size=384'],
 };
 
