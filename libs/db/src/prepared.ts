@@ -11,8 +11,8 @@ import { nameStatement } from './statement-names';
  * every stand-in becomes a parameter of the SQL and each call's value takes its place. A value
  * `build` does not use is ignored. The SQL runs as a named statement (`statementName`), on the
  * guarded pool directly when `db` is one createDb made: Kysely's executor added 5–10 µs of CPU per
- * query for plugins and logging such a Db does not have (docs/decisions.md, "Query DTOs kept,
- * and the hot reads off Kysely's executor").
+ * query for plugins and logging such a Db does not have (docs/decisions.md, "The hot reads off
+ * Kysely's executor").
  */
 export function prepared<Args extends unknown[], Row>(
   db: Db,
