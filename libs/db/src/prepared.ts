@@ -19,6 +19,7 @@ export function prepared<Args extends unknown[], Row>(
   build: (db: Db, ...values: Args) => Compilable<Row>,
 ): (...values: Args) => Promise<Row[]> {
   let compiled: { query: CompiledQuery<Row>; slots: (number | undefined)[] } | undefined;
+  const pool = guardedPoolOf(db);
   return async (...values) => {
     if (!compiled) {
       const standIns = values.map((_, i) => `\u0000prepared-value-${i}\u0000`);
@@ -32,7 +33,6 @@ export function prepared<Args extends unknown[], Row>(
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((p, i) => (slots[i] === undefined ? p : values[slots[i]!]));
-    const pool = guardedPoolOf(db);
     if (!pool) return (await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })).rows;
     const client = await pool.connect();
     try {
