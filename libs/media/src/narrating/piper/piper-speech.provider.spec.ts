@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,6 +191,24 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
     expect((err as ProviderError).retryable).toBe(false);
     expect((err as Error).message).toMatch(/refused: .* has sha256 [0-9a-f]{64}, expected 58afce03/);
     expect((err as Error).message).toContain(`npm run voices:install -- ${DEFAULT_PIPER_VOICE}`);
+  });
+
+  it('refuses a voice whose .onnx.json fails its pinned checksum, with the model intact', async () => {
+    const voice = installed();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-piper-bad-config-'));
+    symlinkSync(voice.modelPath, path.join(dir, `${DEFAULT_PIPER_VOICE}.onnx`));
+    // Still a valid config, with one setting changed.
+    const config = JSON.parse(readFileSync(voice.configPath, 'utf8'));
+    config.inference.noise_scale = 0.9;
+    writeFileSync(path.join(dir, `${DEFAULT_PIPER_VOICE}.onnx.json`), JSON.stringify(config));
+    const bad = new PiperSpeechProvider({ dirs: [dir] });
+    const err = await bad
+      .synthesize({ text: 'Hello.', voice: DEFAULT_PIPER_VOICE }, path.join(dir, 'x.wav'))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as Error).message).toMatch(
+      /^Piper voice en_US-joe-medium refused: \S+\.onnx\.json has sha256 [0-9a-f]{64}, expected 3d6d5410[0-9a-f]{56}; reinstall it with npm run voices:install -- en_US-joe-medium$/,
+    );
   });
 });
 

