@@ -1,33 +1,51 @@
+import module from 'node:module';
+
+/** Nest's two logger modules, which each build a formatter for their timestamps when they load. */
+const NEST_LOGGERS = /\/@nestjs\/common\/services\/(?:console-logger|logger)\.service\.js$/;
+/** That formatter: a module-private constant, used only through `dateTimeFormatter.format(…)`. */
+const NEST_FORMATTER = /const dateTimeFormatter = new Intl\.DateTimeFormat\(([^()]*)\);/;
+
 /**
- * Runs `load` (requiring modules) with `Intl.DateTimeFormat` making each formatter on its first
- * use, then puts the real constructor back. Nest's ConsoleLogger builds a formatter for its
- * timestamps when its module loads, and building one pages in about 8 MB of ICU's locale data,
- * in every api process, for a logger the api replaces with its own (NestPinoLogger). A formatter
- * made while `load` runs is a stand-in that builds the real one, with the same arguments, the
- * first time anything is read from it, and forwards everything to it from then on
- * (docs/decisions.md, "Date formatters on first use").
+ * Nest's logger module source with its formatter built on first use: an object that builds the
+ * real formatter, with the same arguments, the first time anything is read from it, and forwards
+ * to it. The source is returned as it is when it holds no such formatter.
  */
-export function lazyDateTimeFormats<T>(load: () => T): T {
-  const Real = Intl.DateTimeFormat;
-  const Lazy = function DateTimeFormat(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-    let real: Intl.DateTimeFormat | undefined;
-    const target = () => {
-      real ??= new Real(...args);
-      return real;
-    };
-    return new Proxy(Object.create(Real.prototype) as Intl.DateTimeFormat, {
-      get: (_, key) => {
-        const value: unknown = Reflect.get(target(), key);
-        return typeof value === 'function' ? value.bind(target()) : value;
-      },
-      has: (_, key) => Reflect.has(target(), key),
-    });
-  } as unknown as typeof Intl.DateTimeFormat;
-  Object.assign(Lazy, { prototype: Real.prototype, supportedLocalesOf: Real.supportedLocalesOf.bind(Real) });
-  Intl.DateTimeFormat = Lazy;
+export function deferNestFormatter(source: string): string {
+  return source.replace(
+    NEST_FORMATTER,
+    (_, args: string) =>
+      'let dateTimeFormatterBuilt; ' +
+      'const dateTimeFormatter = new Proxy({}, { get(_, key) { ' +
+      `const real = (dateTimeFormatterBuilt ??= new Intl.DateTimeFormat(${args})); ` +
+      "const value = real[key]; return typeof value === 'function' ? value.bind(real) : value; } });",
+  );
+}
+
+/**
+ * Runs `load` (requiring the api's modules) with Nest's logger modules building their timestamp
+ * formatter on first use. Each of them builds an `Intl.DateTimeFormat` when it loads, and building
+ * one pages in about 8 MB of ICU's locale data, in every api process, for a logger the api
+ * replaces with its own (NestPinoLogger). Only those two modules' source changes, as it loads
+ * (a synchronous module hook, removed once `load` returns or throws): `Intl.DateTimeFormat`
+ * stays the platform's for every other module and caller (docs/decisions/0055-date-formatters.md).
+ * A Node without `module.registerHooks` (before 22.15) loads Nest as it is.
+ */
+export function withNestFormattersOnFirstUse<T>(load: () => T): T {
+  if (typeof module.registerHooks !== 'function') return load();
+  const hooks = module.registerHooks({
+    load(url, context, nextLoad) {
+      const loaded = nextLoad(url, context);
+      if (!NEST_LOGGERS.test(url) || loaded.source == null) return loaded;
+      const source =
+        typeof loaded.source === 'string'
+          ? loaded.source
+          : Buffer.from(loaded.source as Uint8Array).toString('utf8');
+      return { ...loaded, source: deferNestFormatter(source) };
+    },
+  });
   try {
     return load();
   } finally {
-    Intl.DateTimeFormat = Real;
+    hooks.deregister();
   }
 }

@@ -1,8 +1,8 @@
-import { lazyDateTimeFormats } from './lazy-date-formats';
+import { withNestFormattersOnFirstUse } from './lazy-date-formats';
 
-// The api's modules load with date formatters made on first use (lazy-date-formats.ts), so
-// Nest's ConsoleLogger, which the api replaces, does not page in ICU's locale data.
-const { serve } = lazyDateTimeFormats(() => require('./serve') as typeof import('./serve'));
+// Nest's logger modules, whose logger the api replaces, build their timestamp formatter on first
+// use, so loading them does not page in ICU's locale data (lazy-date-formats.ts).
+const { serve } = withNestFormattersOnFirstUse(() => require('./serve') as typeof import('./serve'));
 
 serve().catch((err) => {
   console.error(err);
