@@ -4,7 +4,7 @@
 #   node dist/apps/worker/src/main.js
 #   node dist/scripts/migrate.js
 #   node dist/apps/cli/src/main.js …
-# docs/decisions.md, "A build for production".
+# docs/decisions/0019-a-build-for-production.md.
 
 # Build: every dependency, compile to dist/, build the dashboard into apps/dashboard/dist.
 FROM node:24-trixie-slim AS build

@@ -226,7 +226,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
     RATE_LIMIT_PER_MINUTE: '100000000',
     VIDEO_CREATE_LIMIT_PRO: '100000000',
-    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the api (docs/decisions.md).
+    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the api
+    // (docs/decisions/0031-the-apis-hot-path.md).
     ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
   });
   let bare: ChildProcess | undefined;

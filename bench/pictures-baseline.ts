@@ -33,7 +33,7 @@ const MAX_TITLE_CHARS = 48;
  * video's scenes belong together) and whose hue, motif and layout change with the scene index
  * and description (so no two scenes look alike), titled with the subject of the description.
  * The narration is not written on it: the renderer burns in the captions, timed to the speech
- * (docs/decisions.md#picture-titles).
+ * (docs/decisions/0014-picture-titles.md).
  */
 export class PatternDrawing {
   async draw(input: ImageInput, width: number, height: number): Promise<Buffer> {

@@ -5,7 +5,7 @@
 // dist/node_modules/@vidgen/<name> links to it. Node looks in dist/node_modules before the
 // root node_modules (whose @vidgen links lead to the TypeScript sources), so compiled code only
 // ever loads compiled code. Last, it bundles the compiled workflows for the worker.
-// docs/decisions.md, "A build for production".
+// docs/decisions/0019-a-build-for-production.md.
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,

@@ -5,7 +5,7 @@
 // at once with one line naming the Node it needs and the command that gets it.
 // `node scripts/node.cjs <command> [args…]` is how the npm scripts run; scripts/run.cjs (npm start,
 // npm run cli) and the CLI's bins call `reexecOnSupportedNode()` first. Plain CommonJS that any
-// Node parses. docs/decisions.md, "A first run on any Node".
+// Node parses. docs/decisions/0040-reach-any-node-mcp-1080p-frame-rates.md, "A first run on any Node".
 const { spawn, spawnSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const path = require('node:path');

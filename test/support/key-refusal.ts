@@ -5,7 +5,7 @@ import type { ApiResponse } from './api';
 
 /**
  * A revoked or expired key stops working within this bound on every api instance
- * (docs/decisions.md, "The api's hot path"): the instance that made the change refuses it at
+ * (docs/decisions/0031-the-apis-hot-path.md): the instance that made the change refuses it at
  * once, the others when PostgreSQL's change notification reaches them, and at the latest when
  * their 500 ms cache entry runs out.
  */

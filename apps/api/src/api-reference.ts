@@ -13,7 +13,7 @@ class ReferenceModule {}
  * The API reference (`/docs`, Swagger UI) and the OpenAPI document (`/openapi.json`, and the same
  * as YAML at `/docs-yaml`), served by Swagger's own module. Nothing of it is loaded until the
  * first request for one of them: `@nestjs/swagger` and the document are 7–10 MB a serving api
- * otherwise holds from start-up on (docs/decisions.md, "Service memory").
+ * otherwise holds from start-up on (docs/decisions/0020-service-memory.md).
  */
 export function serveApiReference(
   app: INestApplication,

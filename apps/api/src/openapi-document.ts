@@ -118,10 +118,11 @@ export function completeDocument(doc: OpenAPIObject, config: AppConfig): OpenAPI
 }
 
 /**
- * The document is OpenAPI 3.1, whose schemas are JSON Schema: a nullable scalar is
- * `type: [T, "null"]`, a nullable reference or enum is `anyOf: [X, {type: "null"}]`, and no enum
- * lists null. The 3.0 form Nest writes (`nullable: true` beside `allOf: [{$ref}]`, null inside
- * `enum`) is read as "not nullable" by several client generators (docs/decisions.md).
+ * The document is OpenAPI 3.1, whose schemas are JSON Schema: a nullable scalar is `type: [T,
+ * "null"]`, a nullable reference or enum is `anyOf: [X, {type: "null"}]`, and no enum lists null.
+ * The 3.0 form Nest writes (`nullable: true` beside `allOf: [{$ref}]`, null inside `enum`) is read
+ * as "not nullable" by several client generators
+ * (docs/decisions/0033-an-api-document-every-generator-reads.md).
  */
 function nullableAsJsonSchema(node: unknown): void {
   if (Array.isArray(node)) {

@@ -88,7 +88,7 @@ describe('voices', () => {
     const defaulted = await createVideo(owner.api, { prompt: 'Пчёлы.', language: 'ru' });
     expect(defaulted.options).toMatchObject({ language: 'ru', voice: 'ru' });
     const english = await createVideo(owner.api, { prompt: 'Bees.' });
-    // English's first neural voice is its default (docs/decisions.md#neural-voices-piper).
+    // English's first neural voice is its default (docs/decisions/0035-neural-voices-piper.md).
     expect(english.options).toMatchObject({ language: 'en', voice: 'en_US-joe-medium' });
     for (const v of [chosen, defaulted, english])
       await waitForVideo(owner.api, v.id, (x) => x.awaiting_approval);

@@ -14,7 +14,7 @@ export function isBookkeeping(activityType: string): boolean {
  * alive, so an attempt lost with its worker (or whose task went with a Temporal restart) is
  * noticed within the heartbeat timeout, while one that is only slow — a database answering late —
  * runs on to its start-to-close timeout. One done before the first interval sends none
- * (docs/decisions.md#the-slowest-video-of-a-crash-drill). The media, script and render activities
+ * (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md). The media, script and render activities
  * heartbeat themselves, and stop while the worker drains so their held work moves on.
  */
 export const activityHeartbeat: ActivityInterceptorsFactory = (ctx) => ({

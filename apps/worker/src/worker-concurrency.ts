@@ -1,7 +1,7 @@
 /**
  * How much work a worker process takes on, per role, from the machine's cores
  * (`os.availableParallelism()`, which follows the CPU affinity a container gives it). The
- * reasons are in docs/decisions.md#worker-concurrency.
+ * reasons are in docs/decisions/0024-worker-concurrency.md.
  */
 export interface WorkerConcurrency {
   /** The main queue (role control): workflow tasks and bookkeeping/webhook activities. */

@@ -17,7 +17,7 @@ function loopbackPort(): Promise<number> {
  * The Temporal SDK serves its own `temporal_*` series from its Rust core on an address of its
  * own. The worker binds that to a loopback port nobody else needs to know, and its metrics
  * server appends what that port answers to vidgen's series, so Prometheus scrapes one port per
- * worker (WORKER_METRICS_PORT). docs/decisions.md, "One metrics port per process".
+ * worker (WORKER_METRICS_PORT). docs/decisions/0016-metrics.md, "One metrics port per worker".
  */
 export async function sdkMetricsAddress(): Promise<string> {
   return `127.0.0.1:${await loopbackPort()}`;

@@ -2,7 +2,7 @@
  * What a client's file is, judged from its bytes and never from its name: the magic bytes name
  * a format, and for images the header's declared size is read before anything decodes the
  * pixels, so a decompression bomb (a few KB declaring a gigapixel canvas) is refused up front.
- * docs/decisions.md#client-assets has the limits and why.
+ * docs/decisions/0015-client-assets.md has the limits and why.
  */
 export const MEDIA_FORMATS = {
   png: { type: 'image', contentType: 'image/png', extension: 'png' },

@@ -13,7 +13,7 @@ export interface ByteRange {
  * Where asset files live once they are finished, by key: the file's path relative to the
  * storage root (`<account>/<video>/<file>`, `<account>/client/<file>`), the same string the
  * database stores. Work in progress (scratch folders, staged uploads) is never kept here: it
- * stays on the local disk of the process doing the work (docs/decisions.md#object-storage).
+ * stays on the local disk of the process doing the work (docs/decisions/0022-object-storage.md).
  */
 export interface ObjectStore {
   /** Moves a finished local file in under `key` (the local file is gone afterwards); returns its size. */

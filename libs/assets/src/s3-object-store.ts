@@ -40,7 +40,7 @@ export class S3ObjectStore implements ObjectStore {
       credentials: config.credentials,
       forcePathStyle: config.forcePathStyle,
       // Checksums only where S3 requires them: many S3-compatible servers refuse the SDK's
-      // default trailing CRC32 on every upload (docs/decisions.md#object-storage).
+      // default trailing CRC32 on every upload (docs/decisions/0022-object-storage.md).
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });

@@ -14,7 +14,7 @@ export interface CachedKey extends ApiKeyRecord {
 
 /**
  * A key's record kept for a moment, so a client's burst of requests costs one key lookup
- * instead of one per request (docs/decisions.md, "The api's hot path").
+ * instead of one per request (docs/decisions/0031-the-apis-hot-path.md).
  *
  * The revocation promise (a revoked key stops working within 1 s on every instance) rests on
  * two things: entries live at most `ttlMs` (500 ms by default) however they were loaded, and

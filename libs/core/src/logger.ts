@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'p
 /**
  * The one logger of every vidgen process (api, worker, scripts): pino, JSON lines for log
  * collectors, and a short human-readable line per entry when a person watches a terminal
- * (`npm start` hands its terminal to the api and the worker). docs/decisions.md, "One logger".
+ * (`npm start` hands its terminal to the api and the worker). docs/decisions/0028-one-logger.md.
  */
 export type { Logger } from 'pino';
 

@@ -7,7 +7,7 @@ import type { Database } from './schema';
  * account takes this lock first: the concurrency slots at create and approval, the balance
  * check of a charge, every ledger append. Lock order everywhere: the account row, then the
  * video row. `FOR NO KEY UPDATE` does not conflict with the key-share locks of foreign-key
- * checks (see docs/decisions.md).
+ * checks (see docs/decisions/0003-video-lifecycle.md).
  */
 export async function lockForUpdate(
   trx: Transaction<Database>,

@@ -18,10 +18,10 @@ export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../
  * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`.
  * The api runs without V8's mid-tier compiler (Maglev), whose compilations held 27 MB more
  * under `bench/api.ts`, 50 MB more under a stream of readiness checks, at the same request rate
- * (docs/decisions.md, "Service memory"). Nor does it let V8 allocate the objects of busy
+ * (docs/decisions/0020-service-memory.md). Nor does it let V8 allocate the objects of busy
  * allocation sites straight in the old generation (pretenuring): V8 chose that for the rows and
  * records of each request, which then died there, and a list under load paid a full collection
- * every 0.4 s for them (docs/decisions.md, "Pretenuring off in the api").
+ * every 0.4 s for them (docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#pretenuring-off-in-the-api).
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   'apps/api/src/main.ts': [
@@ -38,7 +38,7 @@ export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
  * sets the same); a value already in the environment wins. One glibc malloc arena instead of one
  * per thread (up to 8 per core): the threads of V8, libuv and the Temporal core each kept an arena
  * of freed memory, 12 MB of the api's RSS and ~50 MB of a worker's, at the same throughput
- * (docs/decisions.md, "Service memory").
+ * (docs/decisions/0020-service-memory.md).
  */
 export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
 

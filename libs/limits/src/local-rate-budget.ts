@@ -25,7 +25,7 @@ interface Budget {
 
 /**
  * A per-key limit enforced from a local budget that is synced with the shared counter, so a
- * request need not write to PostgreSQL (docs/decisions.md, "The api's hot path").
+ * request need not write to PostgreSQL (docs/decisions/0031-the-apis-hot-path.md).
  *
  * The invariant: an instance never holds more than `slack` = 5 % of the limit in admitted
  * requests the shared counter has not counted (`pending + inFlight`). It admits a request only

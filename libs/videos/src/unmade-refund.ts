@@ -7,13 +7,13 @@ import type { VideoRepository } from './video.repository';
 export type UnmadeRefunder = Pick<ChargeService, 'refundUnmade'>;
 
 /**
- * Only what was produced stays paid (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): when a video is deleted or a regenerate
- * replaces its script, the credits held for its current scenes' images and narration that were
- * never made go back. Runs inside the caller's transaction, which must not have locked the video
- * yet (lock order everywhere: the account, then the video); the ledger entries and the video's
- * `refunded` events commit with the caller's change, keyed by occasion and item, so a retried
- * call refunds nothing twice. Returns the credits refunded, and what stays held for narration:
- * credits that paid for narration that was made.
+ * Only what was produced stays paid (docs/decisions/0036-review-fixes-slots-assets-credits.md):
+ * when a video is deleted or a regenerate replaces its script, the credits held for its current
+ * scenes' images and narration that were never made go back. Runs inside the caller's transaction,
+ * which must not have locked the video yet (lock order everywhere: the account, then the video);
+ * the ledger entries and the video's `refunded` events commit with the caller's change, keyed by
+ * occasion and item, so a retried call refunds nothing twice. Returns the credits refunded, and
+ * what stays held for narration: credits that paid for narration that was made.
  */
 export async function refundUnmade(
   deps: { videos: Pick<VideoRepository, 'scenes' | 'events'>; charges: UnmadeRefunder },

@@ -28,7 +28,8 @@ export async function purgeVideo(
       : 0;
     // The one event key that eventKeys (@vidgen/workflows) does not list yet.
     await deps.videos.events.record(video.accountId, videoId, { key: 'deleted', type: 'deleted' }, trx);
-    // What another video still uses stays (an asset a video references is in use: docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
+    // What another video still uses stays (an asset a video references is in use:
+    // docs/decisions/0036-review-fixes-slots-assets-credits.md).
     const kept = await deps.videos.assetsUsedElsewhere(video.accountId, videoId, trx);
     const removed = await deps.assets.markVideoDeleted(video.accountId, videoId, trx, kept);
     await deps.videos.softDelete(video.accountId, videoId, trx);

@@ -93,7 +93,8 @@ export class VideoRepository {
       .where('account_id', '=', accountId)
       .where('deleted_at', 'is', null)
       // A video at the review gate is `pending`, which the interface counts as in progress: it
-      // holds its slot until it is deleted or fails (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
+      // holds its slot until it is deleted or fails
+      // (docs/decisions/0036-review-fixes-slots-assets-credits.md).
       .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
     const { n } = await q.executeTakeFirstOrThrow();
@@ -101,10 +102,11 @@ export class VideoRepository {
   }
 
   /**
-   * Whether any live video of the account references an asset (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): as a scene's
-   * image or narration (generated or the client's), as an image of the client's script before
-   * its scenes exist (`client_scenes`), or as its music (`options.music.asset_id`). Whatever the
-   * video's state: a failed video's retry and a video at the gate need them as much as a running one.
+   * Whether any live video of the account references an asset
+   * (docs/decisions/0036-review-fixes-slots-assets-credits.md): as a scene's image or narration
+   * (generated or the client's), as an image of the client's script before its scenes exist
+   * (`client_scenes`), or as its music (`options.music.asset_id`). Whatever the video's state: a
+   * failed video's retry and a video at the gate need them as much as a running one.
    */
   async usesAsset(accountId: string, assetId: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)

@@ -132,7 +132,7 @@ export class VideoService {
    * The video's voice: the one asked for, which must speak the video's language, else the
    * language's default. Stored in the options, so the record shows which voice will speak and
    * a later change of the default does not change a video already made
-   * (docs/decisions.md#voices).
+   * (docs/decisions/0012-voices.md).
    */
   private async withVoice(options: VideoOptions): Promise<VideoOptions> {
     const choice = await this.voices.choose(options.language, options.voice);
@@ -208,10 +208,10 @@ export class VideoService {
   }
 
   /**
-   * State comes before content (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): scenes change only while the video awaits approval,
-   * so a completed, failed or running video refuses any scene edit with 409 INVALID_STATE before
-   * its body is looked at. The api checks this before it validates the body; the workflow checks
-   * it again when the edit arrives.
+   * State comes before content (docs/decisions/0036-review-fixes-slots-assets-credits.md): scenes
+   * change only while the video awaits approval, so a completed, failed or running video refuses
+   * any scene edit with 409 INVALID_STATE before its body is looked at. The api checks this before
+   * it validates the body; the workflow checks it again when the edit arrives.
    */
   async assertScenesEditable(accountId: string, id: string): Promise<Video> {
     const video = await this.get(accountId, id);

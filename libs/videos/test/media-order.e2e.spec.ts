@@ -10,7 +10,7 @@ const SCENES = Array.from({ length: 3 }, (_, i) => ({
 
 /**
  * Media work is started in approval order, an account's first video before anyone's second
- * (docs/decisions.md#fairness-of-media-work). One media worker process holds all the media
+ * (docs/decisions/0025-fairness-of-media-work.md). One media worker process holds all the media
  * work, so its order decides; the spec compares completion order only, never durations.
  */
 describe('media work order', () => {

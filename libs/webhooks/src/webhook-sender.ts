@@ -28,7 +28,7 @@ class AttemptTimeout extends Error {}
  * Keeps the TLS sessions receivers hand out, so that the next connection to the same host and
  * port resumes one: a fan-out of many deliveries to one receiver pays the full handshake
  * (certificate chain and name checked here, a signature on the receiver's side) once rather than
- * per delivery (docs/decisions.md#webhook-arrival-time). It pools no connections (keepAlive
+ * per delivery (docs/decisions/0042-webhook-arrival-time.md). It pools no connections (keepAlive
  * off): every attempt still opens its own, to the addresses checked for it. Its one TLS context
  * (the default trust store, NODE_EXTRA_CA_CERTS included) serves every connection, where one per
  * connection loaded the trust store each time.

@@ -12,7 +12,7 @@ import { testDb } from '../../../test/support/api';
 /**
  * publishVideoEvent against the real database and Temporal server, called as Temporal calls it:
  * what a delivery holds is the event's own state, and the publisher's first attempts
- * (docs/decisions.md#webhook-arrival-time). The webhook points at a loopback address with
+ * (docs/decisions/0042-webhook-arrival-time.md). The webhook points at a loopback address with
  * private networks refused, so each attempt fails at once without leaving the machine and is
  * written down as a failed attempt due for a retry. The delivery workflows go to a queue no
  * worker polls: what they were started with is read back.

@@ -23,10 +23,10 @@ export function builtWorkflowBundlePath(): string {
 }
 
 /**
- * The prebuilt workflow bundle of a compiled run (dist/libs/workflows/src/workflow-bundle.js),
- * or undefined when running the TypeScript sources or when the build wrote none. A worker given
- * it skips bundling at start-up, which costs ~65 MB it never gives back (docs/decisions.md,
- * "Service memory").
+ * The prebuilt workflow bundle of a compiled run (dist/libs/workflows/src/workflow-bundle.js), or
+ * undefined when running the TypeScript sources or when the build wrote none. A worker given it
+ * skips bundling at start-up, which costs ~65 MB it never gives back
+ * (docs/decisions/0020-service-memory.md).
  */
 export function prebuiltWorkflowBundlePath(): string | undefined {
   if (!__filename.endsWith('.js')) return undefined;

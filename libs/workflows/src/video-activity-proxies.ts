@@ -29,7 +29,7 @@ type ApprovalActivities = Pick<VideoActivities, 'planProduction' | 'approveProdu
  * Writing and refining the script (an AI provider call). They heartbeat while they work, as
  * every activity that can run for long does: an attempt lost with its worker, or whose task went
  * with a Temporal restart, is noticed within the heartbeat timeout instead of being waited out for
- * the whole start-to-close timeout (docs/decisions.md#the-slowest-video-of-a-crash-drill).
+ * the whole start-to-close timeout (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md).
  */
 export const scriptOptions: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
@@ -96,7 +96,7 @@ export function mediaQueue() {
  * refusals. The worker heartbeats for these (BOOKKEEPING_ACTIVITIES; apps/worker's
  * activity-heartbeat.ts), so an attempt lost with its worker, or whose task went with a Temporal
  * restart, is noticed within 5 s instead of being waited out for the 30 s start-to-close, which
- * stays for a database that answers slowly (docs/decisions.md#the-slowest-video-of-a-crash-drill).
+ * stays for a database that answers slowly (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md).
  */
 export const dbOptions: ActivityOptions = {
   startToCloseTimeout: '30 seconds',

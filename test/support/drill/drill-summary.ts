@@ -1,6 +1,6 @@
 import { allFindings, type DrillReport } from './drill';
 
-/** Recovery target per killed worker, seconds (docs/decisions.md#crash-drill). */
+/** Recovery target per killed worker, seconds (docs/decisions/0030-crash-drill.md). */
 export const RECOVERY_TARGET_S = 20;
 /** No video of the disturbed batch may end more than this later than its undisturbed twin, seconds. */
 export const VIDEO_DELAY_TARGET_S = 30;

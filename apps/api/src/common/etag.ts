@@ -3,10 +3,10 @@ import { hash } from 'node:crypto';
 const EMPTY = 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
 
 /**
- * Express's default ETag, byte for byte (`W/"<length in hex>-<SHA-1, base64, 27 characters>"`,
- * the `etag` package's weak tag), with the hash taken in one call on the body as it is: no copy
- * of a string body into a Buffer and no Hash object per response (docs/decisions.md, "The
- * request line, and the api's CPU per request").
+ * Express's default ETag, byte for byte (`W/"<length in hex>-<SHA-1, base64, 27 characters>"`, the
+ * `etag` package's weak tag), with the hash taken in one call on the body as it is: no copy of a
+ * string body into a Buffer and no Hash object per response
+ * (docs/decisions/0044-request-line-and-cpu-per-request.md).
  */
 export function weakEtag(body: string | Buffer, encoding?: BufferEncoding): string {
   const utf8 =

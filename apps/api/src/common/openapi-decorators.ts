@@ -1,13 +1,13 @@
 import type * as Swagger from '@nestjs/swagger';
 
 /**
- * The OpenAPI decorators of `@nestjs/swagger`, without loading it. Swagger's decorators only
- * write metadata that its document builder reads, and loading the package costs a serving api
- * 7–10 MB it never needs unless someone asks for the reference (docs/decisions.md, "Service
- * memory"). So these stand-ins record each application — the decorator, its arguments and what it
- * decorated — and `applyRecordedDecorators` replays them, in the same order, through the real
- * ones when the document is first built. Once replayed, a stand-in applies the real decorator at
- * once (a module loaded later).
+ * The OpenAPI decorators of `@nestjs/swagger`, without loading it. Swagger's decorators only write
+ * metadata that its document builder reads, and loading the package costs a serving api 7–10 MB it
+ * never needs unless someone asks for the reference (docs/decisions/0020-service-memory.md). So
+ * these stand-ins record each application — the decorator, its arguments and what it decorated —
+ * and `applyRecordedDecorators` replays them, in the same order, through the real ones when the
+ * document is first built. Once replayed, a stand-in applies the real decorator at once (a module
+ * loaded later).
  */
 type DecoratorName =
   | 'ApiCreatedResponse'

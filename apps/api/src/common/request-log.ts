@@ -16,7 +16,7 @@ export const LOG_BATCH_MS = 200;
  * batches: a write goes out once LOG_BATCH_BYTES have gathered, or at the next tick of a
  * LOG_BATCH_MS timer, whichever comes first, and pino writes what is pending on exit. One write
  * per line, each a hop through libuv's thread pool and a wake-up of the reader, cost the api more
- * CPU than building the line (docs/decisions.md, "Batched request lines").
+ * CPU than building the line (docs/decisions/0046-batched-request-lines.md).
  */
 export function createApiLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
   return createLogger(
@@ -33,7 +33,7 @@ const HEALTH_PREFIX = '/api/v1/health';
  * redacted), the peer's address (the socket's, as before; not the X-Forwarded-For parse of
  * `req.ip`), the status and the time taken. No headers: the secrets they
  * carry (keys, cookies, CSRF tokens) are never read here, so there is nothing to redact, and a
- * line costs a fraction of a header dump (docs/decisions.md, "The request line, and the api's CPU per request").
+ * line costs a fraction of a header dump (docs/decisions/0044-request-line-and-cpu-per-request.md).
  */
 export function requestLogMiddleware(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {

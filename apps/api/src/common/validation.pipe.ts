@@ -44,11 +44,12 @@ function copy<T extends object>(dto: T): T {
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
   /**
-   * Validated query DTOs by class and query string. Validating a query is a function of its
-   * string alone (no query DTO reads the clock or the database), and class-transformer with
-   * class-validator took about a tenth of a list request's CPU, for the few query strings a
-   * client repeats (a dashboard polling its first page). Each hit hands out a copy, so no
-   * request sees another's changes; refusals are not kept (docs/decisions.md, "Query DTOs kept").
+   * Validated query DTOs by class and query string. Validating a query is a function of its string
+   * alone (no query DTO reads the clock or the database), and class-transformer with
+   * class-validator took about a tenth of a list request's CPU, for the few query strings a client
+   * repeats (a dashboard polling its first page). Each hit hands out a copy, so no request sees
+   * another's changes; refusals are not kept
+   * (docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#query-dtos-kept).
    */
   private readonly validQueries = new Map<unknown, Map<string, object>>();
 

@@ -4,7 +4,10 @@ import { type Db, sql } from '@vidgen/db';
 import { CONFIG, DB, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 import { HealthChecks } from './health.checks';
 
-/** Readiness over the api's two dependencies and the task queue's pollers (docs/decisions.md, Operations). */
+/**
+ * Readiness over the api's two dependencies and the task queue's pollers
+ * (docs/decisions/0008-operations.md).
+ */
 @Injectable()
 export class HealthService {
   private readonly checks: HealthChecks;

@@ -4,9 +4,10 @@ import { VideoService } from '@vidgen/videos';
 import type { Request } from 'express';
 
 /**
- * Scene edits check the video's state before their body (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made): guards run before the
- * validation pipe, so a completed, failed or running video answers 409 INVALID_STATE whatever
- * the body holds, and an unknown video 404. Runs after the global auth guard, which sets the principal.
+ * Scene edits check the video's state before their body
+ * (docs/decisions/0036-review-fixes-slots-assets-credits.md): guards run before the validation
+ * pipe, so a completed, failed or running video answers 409 INVALID_STATE whatever the body holds,
+ * and an unknown video 404. Runs after the global auth guard, which sets the principal.
  */
 @Injectable()
 export class ScenesEditableGuard implements CanActivate {

@@ -2,7 +2,7 @@
  * vidgen's MCP server: the REST API as tools an agent can call, over any MCP transport (stdio in
  * `npm run mcp` and the `vidgen-mcp` bin). It speaks to the API only, with the key it is given, so
  * the key's scopes decide what an agent may do; it never touches the database.
- * docs/decisions.md, "Reach: any Node, an MCP server, 1080p and frame rates".
+ * docs/decisions/0040-reach-any-node-mcp-1080p-frame-rates.md.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {

@@ -1,9 +1,9 @@
 /**
  * The voices a speech provider offers and the rules that pair a video's language with one
- * (docs/decisions.md#voices). Tags compare case-insensitively, subtag by subtag: a voice speaks a
- * language when their primary subtags agree ("de-CH" is spoken by "de"; "es-419" by "es-419" and
- * by "es"), or when the provider names that language among the ones the voice also speaks
- * (espeak-ng's Mandarin voice also answers to "zh").
+ * (docs/decisions/0012-voices.md). Tags compare case-insensitively, subtag by subtag: a voice
+ * speaks a language when their primary subtags agree ("de-CH" is spoken by "de"; "es-419" by
+ * "es-419" and by "es"), or when the provider names that language among the ones the voice also
+ * speaks (espeak-ng's Mandarin voice also answers to "zh").
  */
 
 /** The shape of a BCP 47 tag the api accepts: "en", "pt-BR", "es-419", "zh-Hant-TW". */
@@ -61,12 +61,12 @@ export function voicesFor(voices: readonly CatalogueVoice[], language: string): 
 }
 
 /**
- * The language's default voice: its first neural voice (docs/decisions.md#neural-voices-piper); else, of the main
- * (non-variant) voices that speak it, the one with the
- * longest tag that the requested tag starts with ("es-419" → the Latin American voice, "de-CH" →
- * German, "es-MX" → the voice that also answers to "es-mx"), its own language before a tag it
- * also answers to, then the provider's preference ("en" → espeak-ng's British English), then
- * catalogue order. Undefined when no main voice speaks the language.
+ * The language's default voice: its first neural voice
+ * (docs/decisions/0035-neural-voices-piper.md); else, of the main (non-variant) voices that speak
+ * it, the one with the longest tag that the requested tag starts with ("es-419" → the Latin
+ * American voice, "de-CH" → German, "es-MX" → the voice that also answers to "es-mx"), its own
+ * language before a tag it also answers to, then the provider's preference ("en" → espeak-ng's
+ * British English), then catalogue order. Undefined when no main voice speaks the language.
  */
 export function defaultVoiceFor(
   voices: readonly CatalogueVoice[],

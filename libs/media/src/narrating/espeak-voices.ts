@@ -5,7 +5,7 @@ import { runEspeak } from './espeak-runtime';
 /**
  * The local provider's catalogue, read from the espeak-ng data the WASM build ships: every
  * language `espeak-ng --voices` lists, plus a female variant (`+f3`) of a handful of widely
- * spoken languages (docs/decisions.md#voices). Ids are what `-v` accepts ("de", "en-us",
+ * spoken languages (docs/decisions/0012-voices.md). Ids are what `-v` accepts ("de", "en-us",
  * "en-us+f3").
  */
 
@@ -98,7 +98,7 @@ export function buildEspeakCatalogue(languages: CatalogueVoice[], variants: Set<
  * Reads the catalogue from the espeak-ng data (two runs of the WASM build). Only the script that
  * writes espeak-catalogue.json and the spec that checks it call this: each run holds an instance
  * of the 18 MB module's memory, which a process would keep until a garbage collection happens to
- * run, so the api and the workers read the file instead (docs/decisions.md#voices).
+ * run, so the api and the workers read the file instead (docs/decisions/0012-voices.md).
  */
 export async function readEspeakCatalogue(): Promise<CatalogueVoice[]> {
   const languages = await runEspeak(['--voices']);

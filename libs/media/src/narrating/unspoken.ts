@@ -1,6 +1,9 @@
 import { tidyWhitespace } from '../common/text';
 
-/** Reading pace of a scene that is not spoken: about 2.5 words a second (docs/decisions.md). */
+/**
+ * Reading pace of a scene that is not spoken: about 2.5 words a second
+ * (docs/decisions/0041-word-timings-captions-speech-controls.md).
+ */
 export const READING_WORDS_PER_SECOND = 2.5;
 /** A scene nobody speaks stays at least this long, so its picture and caption are seen. */
 export const MIN_READING_SECONDS = 2;

@@ -3,7 +3,7 @@ import type { CatalogueVoice } from '../common/voices';
 /**
  * The OpenAI speech voices. Each speaks every language the speech models support (the text's
  * own language is spoken), so each is listed once with the language "mul" and answers to every
- * language below (docs/decisions.md#voices). The configured default voice comes first, also
+ * language below (docs/decisions/0012-voices.md). The configured default voice comes first, also
  * when it is a name this list does not know (an OpenAI-compatible server's own voice).
  */
 export const OPENAI_VOICES = [

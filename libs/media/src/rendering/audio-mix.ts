@@ -8,7 +8,7 @@ export const LOUDNESS = { integrated: -16, truePeak: -1.5, range: 11 } as const;
  * Ducking: the music is compressed with the narration as the key. Past the threshold (about
  * −34 dBFS of narration, below any spoken word) every 10 dB of voice takes 9 dB off the music;
  * it dips within 20 ms of a word and comes back over 400 ms, so it stays down between words
- * and rises in real pauses (docs/decisions.md, "Music and loudness").
+ * and rises in real pauses (docs/decisions/0023-rendering.md, "Music and loudness").
  */
 export const DUCKING = { threshold: 0.02, ratio: 10, attackMs: 20, releaseMs: 400 } as const;
 /** The music fades out over the video's last seconds rather than stopping dead. */

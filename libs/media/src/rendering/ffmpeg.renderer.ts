@@ -57,12 +57,12 @@ export interface SegmentOutput {
 const LOCAL_SEGMENT_CONCURRENCY = 2;
 
 /**
- * Renders videos as per-scene segments joined at the end (docs/decisions.md, "Segments"). A
- * segment is a scene's moving still for exactly its narration's frames, ending with the
- * crossfade into the next scene, captions burned in; the join copies the segments into one
- * H.264 stream and lays the narration, ducked music and loudness normalisation under it.
- * renderSegment and join are what separate activities (on separate workers) call; render does
- * all of it in this process.
+ * Renders videos as per-scene segments joined at the end (docs/decisions/0023-rendering.md,
+ * "Segments and transitions"). A segment is a scene's moving still for exactly its narration's
+ * frames, ending with the crossfade into the next scene, captions burned in; the join copies the
+ * segments into one H.264 stream and lays the narration, ducked music and loudness normalisation
+ * under it. renderSegment and join are what separate activities (on separate workers) call; render
+ * does all of it in this process.
  */
 export class FfmpegRenderer {
   private readonly fps: number;

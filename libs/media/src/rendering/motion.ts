@@ -4,7 +4,7 @@ import { hash32, seededRandom } from '../common/text';
  * Ken Burns motion, as a scale-then-crop over a still that was fitted once to a slightly
  * larger canvas (OVERSAMPLE × the frame): each frame is one downscale of a frame-sized picture
  * plus a crop, far cheaper than zoompan over a full-size picture, and the crop moves in whole
- * output pixels, so slow pans stay smooth (docs/decisions.md, "Motion", has the measurements).
+ * output pixels, so slow pans stay smooth (docs/decisions/0023-rendering.md, "Motion", has the measurements).
  */
 export const OVERSAMPLE = 1.2;
 

@@ -33,7 +33,7 @@ const LONG_EXTRAS = [
 ];
 
 // The shot and light in the script's language, so a German script's pictures read in German
-// too; a language without a list gets the subject and nothing else (docs/decisions.md#script-languages).
+// too; a language without a list gets the subject and nothing else (docs/decisions/0013-script-languages.md).
 const FOREIGN: Record<string, { shots: string[]; lights: string[] }> = {
   de: {
     shots: ['Totale', 'Nahaufnahme', 'von oben gesehen', 'langsamer Schwenk', 'Detailansicht', 'Halbtotale'],

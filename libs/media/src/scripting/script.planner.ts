@@ -15,7 +15,7 @@ import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.
 
 /**
  * The offline script writer. It cannot understand a prompt, so it only rearranges what the
- * prompt says (docs/decisions.md#script-planner):
+ * prompt says (docs/decisions/0004-script-planner.md):
  *
  * - The prompt is read into clauses in its own order; steering words ("Start with", "Then",
  *   "Show") are stripped and each clause becomes one full sentence ("It begins with the
@@ -87,7 +87,7 @@ export function planScript(input: PlannerInput): SceneDraft[] {
   }
   const prompt = input.prompt ?? '';
   // English is never put into a script whose prompt reads as another language, even when the
-  // video's language was left at its default (docs/decisions.md#script-languages).
+  // video's language was left at its default (docs/decisions/0013-script-languages.md).
   const requested = input.language ? guessLanguage('', input.language) : undefined;
   const guessed = guessLanguage(prompt, undefined, requested === 'en' ? 2 : 1);
   const trusted = requested !== undefined && !(requested === 'en' && guessed !== 'en' && guessed !== 'other');
@@ -127,7 +127,7 @@ export function planScript(input: PlannerInput): SceneDraft[] {
   for (let variant = 0; variant < 8; variant++) {
     const salt = `${prompt}\u0000${feedback.text}\u0000${variant}`;
     // A prompt with fewer clauses than scenes asked for says less: one scene per clause, rather
-    // than scenes padded with words it never said (docs/decisions.md#script-planner).
+    // than scenes padded with words it never said (docs/decisions/0004-script-planner.md).
     const scenesToWrite = Math.min(count, Math.max(lines.length, 1));
     scenes = layout(lines, { text: theme, preposition }, feedback, scenesToWrite, salt, spoken);
     if (!sameScript(scenes, previous)) break;

@@ -5,7 +5,7 @@ import { planScript } from './script.planner';
 
 /**
  * What any language model is asked for a script, and how its answer is checked
- * (docs/decisions.md#scripts-worth-narrating). The OpenAI-compatible provider and the embedded
+ * (docs/decisions/0038-scripts-worth-narrating.md). The OpenAI-compatible provider and the embedded
  * llama.cpp one send the same request and accept the same answers.
  */
 

@@ -26,7 +26,7 @@ const requireFile = createRequire(__filename);
 
 // Required on the first drawing, like the artwork itself: the api lists and describes pictures
 // but never draws one, and the renderer's native library and the SVG helpers cost the api's
-// start-up about 4 MB of memory (docs/decisions.md, "Service memory").
+// start-up about 4 MB of memory (docs/decisions/0020-service-memory.md).
 let iconifyUtils: typeof IconifyUtils | undefined;
 let resvgJs: typeof ResvgJs | undefined;
 const iconify = () => (iconifyUtils ??= requireFile('@iconify/utils') as typeof IconifyUtils);

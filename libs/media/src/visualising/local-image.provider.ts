@@ -39,7 +39,7 @@ interface Placed {
 }
 
 /**
- * The illustrator (docs/decisions.md#the-illustrator): reads the things a scene's visual
+ * The illustrator (docs/decisions/0037-the-illustrator.md): reads the things a scene's visual
  * description names (else its narration) in the video's language, and draws them from one
  * open-licensed artwork set over a backdrop chosen from the setting words, in the video's
  * palette. One main subject large, up to three supporting things, small counts honoured, colour

@@ -36,7 +36,8 @@ export function createCleanupActivities({
         await videos.events.lock(accountId, videoId, trx);
         if (await videos.events.has(accountId, videoId, key, trx)) return false;
         // What the old scenes held for images and narration never made goes back; the new
-        // script is priced afresh at its approval (docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
+        // script is priced afresh at its approval
+        // (docs/decisions/0036-review-fixes-slots-assets-credits.md).
         // What stays held for narration after that paid for narration that was made: spent on
         // the old script, it backs none of the new one's.
         const { credits: refunded, narrationHeld: narrationSpent } = await refundUnmade(
@@ -48,7 +49,8 @@ export function createCleanupActivities({
         );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
-        // What another video still uses stays (an asset a video references is in use: docs/decisions.md#review-fixes-slots-at-the-gate-assets-in-use-credits-for-what-was-never-made).
+        // What another video still uses stays (an asset a video references is in use:
+        // docs/decisions/0036-review-fixes-slots-assets-credits.md).
         const kept = await videos.assetsUsedElsewhere(accountId, videoId, trx);
         const removed = await assets.markVideoDeleted(accountId, videoId, trx, kept);
         await videos.events.record(

@@ -25,7 +25,7 @@ export function createScriptActivities({
       injectFaults('scripting', input.fault);
       const video = await loadVideo(videos, input.videoId);
       // The client's own script is the first take, word for word; a regenerate asks the
-      // script writer for another take like any video's (docs/decisions.md#client-scripts).
+      // script writer for another take like any video's (docs/decisions/0005-client-scripts.md).
       if (video.clientScenes && input.scriptVersion === 1) {
         return video.clientScenes.map((s) => ({
           visual_description: s.visual_description ?? '',

@@ -4,7 +4,7 @@ import { sha256File } from '../../common/pinned-files';
 import type { CatalogueVoice } from '../../common/voices';
 
 /**
- * Where Piper voices live and which ones the project trusts (docs/decisions.md, "Neural voices").
+ * Where Piper voices live and which ones the project trusts (docs/decisions/0035-neural-voices-piper.md).
  * A voice is a VITS model in ONNX (`NAME.onnx`) beside its config (`NAME.onnx.json`). The default
  * voice is installed with the other tools under `.tools/piper-voices`; more go to `VOICES_DIR`
  * (default `DATA_DIR/voices`). Only voices in the pinned list below are used, each checked
