@@ -60,6 +60,45 @@ describe('ASSET_UPLOAD_MAX_BYTES', () => {
   });
 });
 
+describe('ASSET_VERIFY_* and ASSET_STAGING_MAX_BYTES', () => {
+  it('default to 2 decodes, 2 per account, 16 in all and 256 MiB of staging space', () => {
+    expect(loadConfig({}).assets.verification).toEqual({
+      concurrency: 2,
+      perAccount: 2,
+      queueMax: 16,
+      stagingMaxBytes: 256 * 1024 * 1024,
+    });
+    const set = loadConfig({
+      ASSET_VERIFY_CONCURRENCY: '4',
+      ASSET_VERIFY_PER_ACCOUNT: '1',
+      ASSET_VERIFY_QUEUE_MAX: '40',
+      ASSET_STAGING_MAX_BYTES: String(64 * 1024 * 1024),
+    });
+    expect(set.assets.verification).toEqual({
+      concurrency: 4,
+      perAccount: 1,
+      queueMax: 40,
+      stagingMaxBytes: 64 * 1024 * 1024,
+    });
+  });
+
+  it('default the staging space to the size limit when that is larger than 256 MiB', () => {
+    const big = String(512 * 1024 * 1024);
+    expect(loadConfig({ ASSET_UPLOAD_MAX_BYTES: big }).assets.verification.stagingMaxBytes).toBe(Number(big));
+  });
+
+  it('refuses a staging space smaller than the size limit (no import would fit), and limits below 1', () => {
+    expect(() =>
+      loadConfig({ ASSET_STAGING_MAX_BYTES: '1048576', ASSET_UPLOAD_MAX_BYTES: '2097152' }),
+    ).toThrow(/ASSET_STAGING_MAX_BYTES/);
+    for (const name of ['ASSET_VERIFY_CONCURRENCY', 'ASSET_VERIFY_PER_ACCOUNT', 'ASSET_VERIFY_QUEUE_MAX']) {
+      for (const value of ['0', '1.5', 'many']) {
+        expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
+      }
+    }
+  });
+});
+
 describe('STORAGE_DRIVER and the S3 settings', () => {
   it('keeps assets on local disk by default', () => {
     expect(loadConfig({}).storage).toEqual({ driver: 'local' });

@@ -90,6 +90,10 @@ const envSchema = z.object({
     .min(1024)
     .default(25 * 1024 * 1024),
   ASSET_VIDEO_MAX_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  ASSET_VERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ASSET_VERIFY_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(2),
+  ASSET_VERIFY_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(16),
+  ASSET_STAGING_MAX_BYTES: z.coerce.number().int().min(1024).optional(),
   ASSET_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -158,6 +162,17 @@ export interface AppConfig {
     /** Largest file a client may upload or import; past it the transfer is cut off, not stored. */
     uploadMaxBytes: number;
     videoMaxSeconds: number;
+    /**
+     * Uploads and imports one api process takes at once (docs/decisions/0051-verification-shares.md):
+     * decodes running together, in progress per account and in all, and the staging space they
+     * may reserve. Past any of them a request is refused with 429 before its file is read.
+     */
+    verification: {
+      concurrency: number;
+      perAccount: number;
+      queueMax: number;
+      stagingMaxBytes: number;
+    };
   };
   /**
    * Where asset files are kept (STORAGE_DRIVER): `local`, under assets.dir; `s3`, in an
@@ -239,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlTtlSeconds: e.ASSET_URL_TTL_SECONDS,
       uploadMaxBytes: e.ASSET_UPLOAD_MAX_BYTES,
       videoMaxSeconds: e.ASSET_VIDEO_MAX_SECONDS,
+      verification: parseVerification(e),
     },
     storage: parseStorage(e),
     media: loadMediaConfig(env),
@@ -268,6 +284,25 @@ export function parseWorkerRoles(value: string): { control: boolean; media: bool
   }
   const all = names.includes('all');
   return { control: all || names.includes('control'), media: all || names.includes('media') };
+}
+
+/**
+ * The staging space defaults to 256 MiB, or the size limit when that is larger. An import
+ * reserves the whole size limit, so a smaller budget set on purpose would refuse every one.
+ */
+function parseVerification(e: z.infer<typeof envSchema>): AppConfig['assets']['verification'] {
+  const staging = e.ASSET_STAGING_MAX_BYTES ?? Math.max(256 * 1024 * 1024, e.ASSET_UPLOAD_MAX_BYTES);
+  if (staging < e.ASSET_UPLOAD_MAX_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ASSET_STAGING_MAX_BYTES: ${staging} is less than ASSET_UPLOAD_MAX_BYTES (${e.ASSET_UPLOAD_MAX_BYTES}), so no import could be taken`,
+    );
+  }
+  return {
+    concurrency: e.ASSET_VERIFY_CONCURRENCY,
+    perAccount: e.ASSET_VERIFY_PER_ACCOUNT,
+    queueMax: e.ASSET_VERIFY_QUEUE_MAX,
+    stagingMaxBytes: staging,
+  };
 }
 
 function parseStorage(e: z.infer<typeof envSchema>): StorageConfig {
