@@ -16,6 +16,7 @@ import {
 } from './media-sniff';
 import type { MediaVerifier } from './media-verifier';
 import { type DownloadOptions, openRemote } from './remote-download';
+import type { VerificationSlot } from './verification-slots';
 
 export interface StagedMedia {
   /** The verified file, still under the storage's staging folder. */
@@ -40,7 +41,9 @@ export interface AssetIntakeOptions {
  * temporary file in the storage area (never whole into memory), cut off past the size limit;
  * then the magic bytes name the format, an image's declared size is checked, and ffmpeg
  * decodes all of it. On any failure, a client that disconnects mid-upload included, the
- * temporary file is removed before the error goes on, so nothing is stored.
+ * temporary file is removed before the error goes on, so nothing is stored. With a slot (the
+ * api's VerificationSlots), the file keeps only its staged size of the slot's space and decodes
+ * when the slot's turn comes.
  */
 export class AssetIntake {
   constructor(
@@ -49,20 +52,22 @@ export class AssetIntake {
     private readonly options: AssetIntakeOptions,
   ) {}
 
-  async fromStream(source: Readable): Promise<StagedMedia> {
+  async fromStream(source: Readable, slot?: VerificationSlot): Promise<StagedMedia> {
     const path = await this.storage.stagingPath();
     try {
       const bytes = await this.stage(source, path);
-      return await this.inspect(path, bytes);
+      slot?.staged(bytes);
+      return await this.inspect(path, bytes, slot);
     } catch (err) {
       await rm(path, { force: true });
       throw err;
     }
   }
 
-  async fromUrl(url: string): Promise<StagedMedia> {
+  async fromUrl(url: string, slot?: VerificationSlot): Promise<StagedMedia> {
     return this.fromStream(
       await openRemote(url, { ...this.options.import, maxBytes: this.options.maxBytes }),
+      slot,
     );
   }
 
@@ -92,7 +97,7 @@ export class AssetIntake {
     return bytes;
   }
 
-  private async inspect(path: string, bytes: number): Promise<StagedMedia> {
+  private async inspect(path: string, bytes: number, slot?: VerificationSlot): Promise<StagedMedia> {
     const head = await readHead(path, SNIFF_BYTES);
     const format = sniffMedia(head);
     if (!format) {
@@ -110,7 +115,8 @@ export class AssetIntake {
       if (problem) throw new AssetRejectedError(problem);
       ({ width, height } = size);
     }
-    const decoded = await this.verifier.decode(path, format);
+    const decode = () => this.verifier.decode(path, format);
+    const decoded = await (slot ? slot.turn(decode) : decode());
     const actual = decoded.format ?? format;
     const { type, contentType, extension } = MEDIA_FORMATS[actual];
     return {

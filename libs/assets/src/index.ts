@@ -7,3 +7,4 @@ export * from './media-sniff';
 export * from './media-verifier';
 export * from './object-store';
 export * from './remote-download';
+export * from './verification-slots';

@@ -9,6 +9,7 @@ import {
   type AssetStorage,
   type AssetType,
   type StagedMedia,
+  type VerificationSlot,
 } from '@vidgen/assets';
 import {
   decodeCursor,
@@ -57,9 +58,12 @@ export class AssetService {
     return asset;
   }
 
-  /** POST /assets with a file: stored only once it has decoded whole as a supported format. */
-  async upload(accountId: string, upload: AssetUpload): Promise<Asset> {
-    const staged = await this.receive(() => this.intake.fromStream(upload.file), 'file');
+  /**
+   * POST /assets with a file: stored only once it has decoded whole as a supported format. The
+   * `slot` (taken before the body was read) orders its decode among the process's others.
+   */
+  async upload(accountId: string, upload: AssetUpload, slot: VerificationSlot): Promise<Asset> {
+    const staged = await this.receive(() => this.intake.fromStream(upload.file, slot), 'file');
     try {
       const { name } = await upload.fields;
       return await this.store(accountId, staged, 'upload', name ?? defaultName(upload.fileName));
@@ -69,8 +73,12 @@ export class AssetService {
   }
 
   /** POST /assets with a source_url: fetched under the webhook SSRF rules, then checked like an upload. */
-  async importFrom(accountId: string, input: { sourceUrl: string; name?: string }): Promise<Asset> {
-    const staged = await this.receive(() => this.intake.fromUrl(input.sourceUrl), 'source_url');
+  async importFrom(
+    accountId: string,
+    input: { sourceUrl: string; name?: string },
+    slot: VerificationSlot,
+  ): Promise<Asset> {
+    const staged = await this.receive(() => this.intake.fromUrl(input.sourceUrl, slot), 'source_url');
     try {
       return await this.store(
         accountId,

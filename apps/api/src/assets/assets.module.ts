@@ -5,6 +5,7 @@ import {
   AssetStorage,
   createAssetStorage,
   MediaVerifier,
+  VerificationSlots,
 } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { resolveFfmpeg } from '@vidgen/media';
@@ -43,7 +44,8 @@ const STAGING_MAX_AGE_MS = 3600_000;
           storage,
           new MediaVerifier(resolveFfmpeg(config.ffmpegPath), {
             timeoutMs: 60_000,
-            concurrency: 2,
+            // VerificationSlots hands out the turns; this bound only backs it up.
+            concurrency: config.assets.verification.concurrency,
             // A 120 s 4K clip decodes on one thread in minutes, not seconds.
             videoTimeoutMs: 300_000,
             video: { maxSeconds: config.assets.videoMaxSeconds, maxSide: 4096 },
@@ -59,6 +61,12 @@ const STAGING_MAX_AGE_MS = 3600_000;
         );
       },
       inject: [CONFIG, AssetStorage],
+    },
+    {
+      // Who may verify a file now, fairly between accounts (docs/decisions/0051-verification-shares.md).
+      provide: VerificationSlots,
+      useFactory: (config: AppConfig) => new VerificationSlots(config.assets.verification),
+      inject: [CONFIG],
     },
     {
       provide: AssetService,
