@@ -47,10 +47,10 @@ function alive(file: AttemptsFile): boolean {
  * process on the same host looks next — the one started in its place, or any other, every 2 s —
  * finds the file of a process that is gone and fails those attempts at once with
  * WORKER_LOST_FAILURE_TYPE, so Temporal runs them again now instead of after the 10 s heartbeat
- * timeout (docs/decisions.md#the-slowest-video-of-a-crash-drill). Each attempt is named by its task
- * token, which names that attempt only: one already timed out, or run again elsewhere, is not found
- * and nothing happens to it. Files of other hosts (a DATA_DIR shared over the network) are left to
- * their own host; without a file, the heartbeat timeout still catches the loss.
+ * timeout (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md). Each attempt is named by its
+ * task token, which names that attempt only: one already timed out, or run again elsewhere, is not
+ * found and nothing happens to it. Files of other hosts (a DATA_DIR shared over the network) are
+ * left to their own host; without a file, the heartbeat timeout still catches the loss.
  */
 export class WorkerAttempts {
   private readonly dir: string;
