@@ -3,7 +3,7 @@ import { AssetIntake, AssetRepository, createAssetStorage, MediaVerifier } from 
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 import { LedgerRepository } from '@vidgen/ledger';
-import { createProviders, createStockProvider, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
+import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
 import { createVideoActivities, type MediaOrder, VideoRepository } from '@vidgen/videos';
 import { createWebhookActivities } from '@vidgen/webhooks';
 import type { VideoActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
@@ -28,15 +28,14 @@ export function createActivities({
 }: ActivityDeps): VideoActivities & WebhookActivities & WebhookDeliveryActivities {
   const storage = createAssetStorage(config.assets.dir, config.storage);
   const ffmpegPath = resolveFfmpeg(config.ffmpegPath);
-  const stockProvider = createStockProvider(config.media.stock, {
-    timeoutSeconds: config.media.providerTimeoutSeconds,
-  });
+  // The same factory describes these providers to GET /providers.
+  const { stock: stockProvider, ...providers } = createProviders(config.media);
   const videos = createVideoActivities({
     videos: new VideoRepository(db),
     assets: new AssetRepository(db),
     ledger: new LedgerRepository(db),
     storage,
-    providers: createProviders(config.media),
+    providers,
     renderer: new FfmpegRenderer({ ffmpegPath }),
     mediaOrder,
     // Stock downloads obey the import rules of POST /assets: SSRF, size, and a decode.

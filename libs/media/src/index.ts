@@ -16,7 +16,6 @@ export * from './openai/openai-image.provider';
 export * from './openai/openai-script.provider';
 export * from './openai/openai-speech.provider';
 export * from './openai/openai-voices';
-export * from './providers.describe';
 export * from './providers.factory';
 export * from './refining/scene.refiner';
 export * from './rendering/ffmpeg.renderer';

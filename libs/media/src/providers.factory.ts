@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   isOpenAiApi,
   type LlamaConfig,
@@ -5,18 +6,77 @@ import {
   type MediaProviderKind,
   type ScriptProviderKind,
 } from '@vidgen/config';
-import type { MediaProviders, SpeechProvider } from './common/media.types';
+import type { ImageProvider, MediaProviders, ScriptProvider, SpeechProvider } from './common/media.types';
+import { defaultVoiceFor, primarySubtag } from './common/voices';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
+import { findPiperVoices, piperCatalogue, piperVoiceDirs } from './narrating/piper/piper-voices';
 import { OpenAiClient } from './openai/openai.client';
 import { OpenAiImageProvider } from './openai/openai-image.provider';
 import { OpenAiScriptProvider } from './openai/openai-script.provider';
 import { OpenAiSpeechProvider } from './openai/openai-speech.provider';
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { createStockProvider } from './stock/stock.factory';
+import type { StockProvider } from './stock/stock.types';
 import { LocalImageProvider } from './visualising/local-image.provider';
 
-/** The providers the configuration selects; each stage chooses local or OpenAI on its own. */
-export function createProviders(cfg: MediaConfig): MediaProviders {
+/**
+ * One factory picks the providers from the configuration, builds them (in the worker) and
+ * describes them (GET /providers, in the api): both walk the same picks, so the description names
+ * what runs (docs/decisions/0054-providers-described-by-their-factory.md). Describing builds
+ * nothing: no model, voice or runtime is loaded.
+ */
+
+/** What serves a stage, never a key or an address. */
+export interface StageProvider {
+  provider: string;
+  model: string | null;
+}
+
+/** A language the speech stage speaks with another engine than `model` says. */
+export interface SpeechLanguage {
+  /** Its primary subtag ("en"): every tag of the language. */
+  language: string;
+  /** The engine, as GET /voices names it: `piper`. */
+  provider: string;
+  /** The language's default voice: for Piper, the voice's model. */
+  model: string;
+}
+
+export interface SpeechStageProvider extends StageProvider {
+  /** Where speech differs by language: each language spoken otherwise than `model` says; else []. */
+  languages: SpeechLanguage[];
+}
+
+export interface ProvidersDescription {
+  script: StageProvider;
+  image: StageProvider;
+  speech: SpeechStageProvider;
+  stock: StageProvider;
+}
+
+/** The providers a worker runs, with what GET /providers says of them. */
+export interface BuiltProviders extends MediaProviders {
+  /** The stock library STOCK_PROVIDER names, or null. */
+  stock: StockProvider | null;
+  description: ProvidersDescription;
+}
+
+/** One stage's pick: its description, and how the worker builds it. */
+interface StagePick<P, D extends StageProvider = StageProvider> {
+  description: D;
+  build: () => P;
+}
+
+interface Picks {
+  script: StagePick<ScriptProvider>;
+  image: StagePick<ImageProvider>;
+  speech: StagePick<SpeechProvider, SpeechStageProvider>;
+  stock: StagePick<StockProvider | null>;
+}
+
+/** Each stage's pick; each stage chooses local or OpenAI on its own. Builds nothing. */
+function pick(cfg: MediaConfig): Picks {
   // Each stage talks to its own endpoint (SCRIPT_*, IMAGE_*, SPEECH_*, else OPENAI_*).
   const openai = (stage: keyof MediaConfig['endpoints']): OpenAiClient => {
     const endpoint = cfg.endpoints[stage];
@@ -29,19 +89,85 @@ export function createProviders(cfg: MediaConfig): MediaProviders {
     });
   };
   const is = (kind: MediaProviderKind | ScriptProviderKind) => kind === 'openai';
+  const { script, image, speech } = cfg.endpoints;
   return {
     script:
       cfg.scriptProvider === 'llama' && cfg.llama
-        ? llamaProvider(cfg.llama)
+        ? {
+            // The model file's name, never its folder.
+            description: { provider: 'llama', model: path.basename(cfg.llama.modelPath) || null },
+            build: () => llamaProvider(cfg.llama!),
+          }
         : is(cfg.scriptProvider)
-          ? new OpenAiScriptProvider(openai('script'), cfg.endpoints.script.model)
-          : new LocalScriptProvider(),
+          ? {
+              description: { provider: 'openai', model: script.model },
+              build: () => new OpenAiScriptProvider(openai('script'), script.model),
+            }
+          : { description: { provider: 'local', model: 'planner' }, build: () => new LocalScriptProvider() },
     image: is(cfg.imageProvider)
-      ? new OpenAiImageProvider(openai('image'), cfg.endpoints.image.model)
-      : new LocalImageProvider(),
+      ? {
+          description: { provider: 'openai', model: image.model },
+          build: () => new OpenAiImageProvider(openai('image'), image.model),
+        }
+      : { description: { provider: 'local', model: 'illustrator' }, build: () => new LocalImageProvider() },
     speech: is(cfg.speechProvider)
-      ? new OpenAiSpeechProvider(openai('speech'), cfg.endpoints.speech.model, cfg.speechVoice)
-      : new LocalSpeechProvider({ piper: true, voicesDir: cfg.voicesDir }),
+      ? {
+          description: { provider: 'openai', model: speech.model, languages: [] },
+          build: () => new OpenAiSpeechProvider(openai('speech'), speech.model, cfg.speechVoice),
+        }
+      : {
+          description: { provider: 'local', model: 'espeak-ng', languages: piperLanguages(cfg.voicesDir) },
+          build: () => new LocalSpeechProvider({ piper: true, voicesDir: cfg.voicesDir }),
+        },
+    stock: cfg.stock
+      ? {
+          description: { provider: cfg.stock.provider, model: null },
+          build: () => createStockProvider(cfg.stock, { timeoutSeconds: cfg.providerTimeoutSeconds }),
+        }
+      : { description: { provider: 'none', model: null }, build: () => null },
+  };
+}
+
+/**
+ * The languages the local speech provider gives a Piper voice by default: the language of each
+ * installed Piper voice (neural voices come first, docs/api.md#voices), with the voice the
+ * catalogue's rule picks for it. Reads the voices' small configs only, as GET /voices does.
+ */
+function piperLanguages(voicesDir: string): SpeechLanguage[] {
+  const voices = piperCatalogue(findPiperVoices(piperVoiceDirs(voicesDir)));
+  const languages = [...new Set(voices.map((v) => primarySubtag(v.language)))];
+  return languages.map((language) => ({
+    language,
+    provider: 'piper',
+    model: defaultVoiceFor(voices, language)!.id,
+  }));
+}
+
+/** Which provider and model serve each stage (GET /providers): the factory's picks, none built. */
+export function describeProviders(cfg: MediaConfig): ProvidersDescription {
+  const picks = pick(cfg);
+  return {
+    script: picks.script.description,
+    image: picks.image.description,
+    speech: picks.speech.description,
+    stock: picks.stock.description,
+  };
+}
+
+/** The providers the configuration selects, built, with their description. */
+export function createProviders(cfg: MediaConfig): BuiltProviders {
+  const picks = pick(cfg);
+  return {
+    script: picks.script.build(),
+    image: picks.image.build(),
+    speech: picks.speech.build(),
+    stock: picks.stock.build(),
+    description: {
+      script: picks.script.description,
+      image: picks.image.description,
+      speech: picks.speech.description,
+      stock: picks.stock.description,
+    },
   };
 }
 
@@ -60,5 +186,5 @@ function llamaProvider(llama: LlamaConfig): LlamaScriptProvider {
 
 /** The configured speech provider alone: the api lists its voices without the other providers. */
 export function createSpeechProvider(cfg: MediaConfig): SpeechProvider {
-  return createProviders({ ...cfg, scriptProvider: 'local', imageProvider: 'local' }).speech;
+  return pick(cfg).speech.build();
 }

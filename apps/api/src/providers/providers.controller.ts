@@ -10,20 +10,18 @@ import { ProvidersDto } from './provider-responses.dto';
 @ApiTags('providers')
 @Controller('providers')
 export class ProvidersController {
-  private readonly description: ProvidersDto;
-
-  constructor(@Inject(CONFIG) config: AppConfig) {
-    this.description = describeProviders(config.media);
-  }
+  constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
   @Get()
   @RequireScope('videos:read')
   @ApiOkResponse({
     type: ProvidersDto,
-    description: 'Which provider and model serve each stage; never a key or an address',
+    description:
+      'Which provider and model serve each stage, as the worker builds them from the same settings; never a key or an address',
   })
   @ApiErrors()
   get(): ProvidersDto {
-    return this.description;
+    // Described on each call, as GET /voices lists: a voice installed since shows.
+    return describeProviders(this.config.media);
   }
 }

@@ -855,21 +855,53 @@ export type components = {
         };
         StageProviderDto: {
             /**
-             * @description What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF model in the worker), `none`
+             * @description What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF model in the worker), for stock `pexels` or `pixabay`, `none`
              * @example openai
              */
             provider: string;
             /**
-             * @description The model (for `llama`, the model file’s name); null when the stage has none
+             * @description The model (for `llama`, the model file’s name; for local pictures `illustrator`, local scripts `planner`); null when the stage has none
              * @example gpt-4o-mini
              */
             model: string | null;
         };
+        SpeechLanguageDto: {
+            /**
+             * @description The language’s primary subtag: every tag of that language
+             * @example en
+             */
+            language: string;
+            /**
+             * @description The engine that speaks it, as GET /voices names it
+             * @example piper
+             */
+            provider: string;
+            /**
+             * @description The voice a video in that language gets by default (a Piper voice is its own model)
+             * @example en_US-joe-medium
+             */
+            model: string;
+        };
+        SpeechStageProviderDto: {
+            /**
+             * @description What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF model in the worker), for stock `pexels` or `pixabay`, `none`
+             * @example openai
+             */
+            provider: string;
+            /**
+             * @description The model (for `llama`, the model file’s name; for local pictures `illustrator`, local scripts `planner`); null when the stage has none
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /** @description The languages spoken by another engine than `model` says (with the local provider, each language with an installed Piper voice); `model` speaks every other language. [] when one model speaks them all */
+            languages: components["schemas"]["SpeechLanguageDto"][];
+        };
         ProvidersDto: {
             script: components["schemas"]["StageProviderDto"];
             image: components["schemas"]["StageProviderDto"];
-            speech: components["schemas"]["StageProviderDto"];
-            /** @description Stock footage; `{"provider": "none", "model": null}` when none is configured */
+            /** @description Narration: `{"provider": "local", "model": "espeak-ng"}` for the languages not in `languages`, Piper for those in it */
+            speech: components["schemas"]["SpeechStageProviderDto"];
+            /** @description Stock footage: `{"provider": "pexels" | "pixabay", "model": null}`, or `{"provider": "none", "model": null}` when none is configured */
             stock: components["schemas"]["StageProviderDto"];
         };
         ImportAssetDto: {
@@ -2276,7 +2308,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Which provider and model serve each stage; never a key or an address */
+            /** @description Which provider and model serve each stage, as the worker builds them from the same settings; never a key or an address */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

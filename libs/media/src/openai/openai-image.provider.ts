@@ -25,7 +25,7 @@ export function openAiImageSize(model: string, ar: AspectRatio): string {
 export class OpenAiImageProvider implements ImageProvider {
   constructor(
     private readonly client: OpenAiClient,
-    private readonly model: string,
+    readonly model: string,
   ) {}
 
   async generateImage(input: ImageInput, outPath: string, signal?: AbortSignal): Promise<GeneratedImage> {

@@ -11,7 +11,7 @@ import type { OpenAiClient } from './openai.client';
 export class OpenAiScriptProvider implements ScriptProvider {
   constructor(
     private readonly client: OpenAiClient,
-    private readonly model: string,
+    readonly model: string,
   ) {}
 
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {

@@ -15,7 +15,7 @@ const VOICE_LIST_RETRY_MS = 60_000;
 export class OpenAiSpeechProvider implements SpeechProvider {
   constructor(
     private readonly client: OpenAiClient,
-    private readonly model: string,
+    readonly model: string,
     private readonly defaultVoice: string,
   ) {}
 

@@ -78,7 +78,7 @@ async function importLlama(): Promise<typeof import('node-llama-cpp')> {
 export class LlamaScriptProvider implements ScriptProvider {
   private loading: Promise<Loaded> | undefined;
 
-  constructor(private readonly opts: LlamaScriptOptions) {}
+  constructor(readonly opts: LlamaScriptOptions) {}
 
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {
     return writeWithModel(input, (messages) => this.answer(messages, input.sceneCount, signal));

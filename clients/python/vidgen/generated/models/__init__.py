@@ -63,6 +63,8 @@ from .ready_dto import ReadyDto
 from .ready_dto_status import ReadyDtoStatus
 from .regenerate_dto import RegenerateDto
 from .scene_record_dto import SceneRecordDto
+from .speech_language_dto import SpeechLanguageDto
+from .speech_stage_provider_dto import SpeechStageProviderDto
 from .stage_provider_dto import StageProviderDto
 from .transcript_dto import TranscriptDto
 from .transcript_scene_dto import TranscriptSceneDto
@@ -161,6 +163,8 @@ __all__ = (
     "ReadyDtoStatus",
     "RegenerateDto",
     "SceneRecordDto",
+    "SpeechLanguageDto",
+    "SpeechStageProviderDto",
     "StageProviderDto",
     "TranscriptDto",
     "TranscriptSceneDto",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.speech_stage_provider_dto import SpeechStageProviderDto
     from ..models.stage_provider_dto import StageProviderDto
 
 
@@ -19,13 +20,13 @@ class ProvidersDto:
     Attributes:
         script (StageProviderDto):
         image (StageProviderDto):
-        speech (StageProviderDto):
+        speech (SpeechStageProviderDto):
         stock (StageProviderDto):
     """
 
     script: StageProviderDto
     image: StageProviderDto
-    speech: StageProviderDto
+    speech: SpeechStageProviderDto
     stock: StageProviderDto
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -53,6 +54,7 @@ class ProvidersDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.speech_stage_provider_dto import SpeechStageProviderDto
         from ..models.stage_provider_dto import StageProviderDto
 
         d = dict(src_dict)
@@ -60,7 +62,7 @@ class ProvidersDto:
 
         image = StageProviderDto.from_dict(d.pop("image"))
 
-        speech = StageProviderDto.from_dict(d.pop("speech"))
+        speech = SpeechStageProviderDto.from_dict(d.pop("speech"))
 
         stock = StageProviderDto.from_dict(d.pop("stock"))
 

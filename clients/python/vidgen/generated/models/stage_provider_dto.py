@@ -14,9 +14,9 @@ class StageProviderDto:
     """
     Attributes:
         provider (str): What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF
-            model in the worker), `none` Example: openai.
-        model (None | str): The model (for `llama`, the model file’s name); null when the stage has none Example:
-            gpt-4o-mini.
+            model in the worker), for stock `pexels` or `pixabay`, `none` Example: openai.
+        model (None | str): The model (for `llama`, the model file’s name; for local pictures `illustrator`, local
+            scripts `planner`); null when the stage has none Example: gpt-4o-mini.
     """
 
     provider: str

@@ -16,7 +16,7 @@ async function onnxLoadedAfter(body: string): Promise<boolean> {
   const script = `
     const { readFileSync } = require('node:fs');
     const { loadMediaConfig } = require('@vidgen/config');
-    const { createProviders, createSpeechProvider, VoiceCatalogue } = require('@vidgen/media');
+    const { createProviders, createSpeechProvider, describeProviders, VoiceCatalogue } = require('@vidgen/media');
     (async () => {
       ${body}
       const maps = readFileSync('/proc/self/maps', 'utf8');
@@ -31,9 +31,11 @@ async function onnxLoadedAfter(body: string): Promise<boolean> {
 }
 
 describe('the ONNX runtime is loaded only to speak with a Piper voice', () => {
-  it('is not loaded by the api’s voice catalogue: listing, choosing a default', async () => {
+  it('is not loaded by the api’s voice catalogue (listing, choosing a default) nor by GET /providers', async () => {
     expect(
       await onnxLoadedAfter(`
+        const described = describeProviders(loadMediaConfig({})).speech.languages;
+        if (described[0]?.provider !== 'piper') throw new Error('Piper not described: ' + JSON.stringify(described));
         const catalogue = new VoiceCatalogue(createSpeechProvider(loadMediaConfig({})));
         const en = await catalogue.choose('en', null);
         if (!en.ok || en.voice.id !== 'en_US-joe-medium') throw new Error('no neural English default: ' + JSON.stringify(en));
