@@ -5,7 +5,7 @@ import path from 'node:path';
 import { resolveFfmpeg } from '@vidgen/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffMedia } from './media-sniff';
-import { MediaVerifier } from './media-verifier';
+import { clipDecodeBudgetMs, MediaVerifier } from './media-verifier';
 
 /** Clips in every accepted container and codec, and the ones refused, made by the pinned ffmpeg. */
 describe('MediaVerifier on clips', () => {
@@ -103,6 +103,21 @@ describe('MediaVerifier on clips', () => {
     make('wide.mp4', ...src('800x120', 1), '-c:v', 'libx264', '-preset', 'ultrafast');
     make('audio-only.mp4', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'aac', '-f', 'mp4');
     writeFileSync(file('truncated.mp4'), readFileSync(file('h264.mp4')).subarray(0, 3000));
+    // A stream language that ffmpeg prints inside the stream's description line on stderr.
+    const forged = ['-metadata:s:v:0', 'language=x): Video: vp9, 64x64 ,'];
+    const vp9 = ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8'];
+    make('forged-wide.webm', ...src('4352x64', 0.4), ...vp9, ...forged);
+    make('forged-large.webm', ...src('1280x720', 0.4), ...vp9, ...forged);
+    // One WebM whose frames change size mid-stream: two segments joined without re-encoding.
+    const joined = (name: string, first: string, second: string) => {
+      make(`${name}-1.webm`, ...src(first, 0.6), ...vp9);
+      make(`${name}-2.webm`, ...src(second, 0.6), ...vp9);
+      const list = file(`${name}.txt`);
+      writeFileSync(list, `file '${file(`${name}-1.webm`)}'\nfile '${file(`${name}-2.webm`)}'\n`);
+      make(`${name}.webm`, '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy');
+    };
+    joined('resized', '320x240', '480x360');
+    joined('widened', '160x120', '4352x64');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -137,6 +152,36 @@ describe('MediaVerifier on clips', () => {
     ['truncated.mp4', /not a valid MP4 file/],
   ])('refuses %s', async (name, reason) => {
     await expect(verifier.decode(file(name), sniffed(name))).rejects.toThrow(reason);
+  });
+
+  it('refuses a clip larger than the limit whose stream language forges a small size on stderr', async () => {
+    // The language reads "…: Video: vp9, 64x64 ,…" in ffmpeg's stream line; the frames are 4352x64.
+    const atDefault = new MediaVerifier(ffmpeg, { timeoutMs: 60_000, concurrency: 1 });
+    await expect(atDefault.decode(file('forged-wide.webm'), 'webm')).rejects.toThrow(
+      /the clip is 4352x64 pixels; at most 4096 per side/,
+    );
+    // Frames of more pixels than the limit allows are not even decoded while probing.
+    await expect(verifier.decode(file('forged-large.webm'), 'webm')).rejects.toThrow(
+      /the clip is 1280x720 pixels; at most 640 per side/,
+    );
+  });
+
+  it('refuses a clip whose frames change size mid-stream, which its container does not tell', async () => {
+    expect(sniffed('resized.webm')).toBe('webm');
+    await expect(verifier.decode(file('resized.webm'), 'webm')).rejects.toThrow(
+      /the clip changes its frame size from 320x240 to 480x360/,
+    );
+    const atDefault = new MediaVerifier(ffmpeg, { timeoutMs: 60_000, concurrency: 1 });
+    await expect(atDefault.decode(file('widened.webm'), 'webm')).rejects.toThrow(
+      /the clip changes its frame size from 160x120 to 4352x64/,
+    );
+  });
+
+  it('gives a clip a decode time by the length it declares, up to the cap', () => {
+    expect(clipDecodeBudgetMs(10, 300_000)).toBe(40_000);
+    expect(clipDecodeBudgetMs(1, 300_000)).toBe(13_000);
+    expect(clipDecodeBudgetMs(120, 300_000)).toBe(300_000);
+    expect(clipDecodeBudgetMs(null, 300_000)).toBe(10_000);
   });
 
   it('does not sniff a Matroska file that is not WebM, an HLS playlist or a concat list as a clip', () => {

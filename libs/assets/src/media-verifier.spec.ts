@@ -25,6 +25,13 @@ describe('MediaVerifier (pinned ffmpeg)', () => {
       ...['-t', '1', '-c:v', 'mjpeg', '-c:a', 'aac', '-f', 'mp4'],
     );
     writeFileSync(file('truncated.jpg'), readFileSync(file('ok.jpg')).subarray(0, 1500));
+    // A minute of 1080p that takes seconds to decode: two seconds encoded, repeated by copying.
+    make(
+      'still.mp4',
+      ...['-f', 'lavfi', '-i', 'color=c=blue:size=1920x1080:rate=50:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '1000'],
+    );
+    make('minute.mp4', '-stream_loop', '29', '-i', file('still.mp4'), '-c', 'copy');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -41,6 +48,34 @@ describe('MediaVerifier (pinned ffmpeg)', () => {
   it('refuses an M4A that also holds a video track, and a file of another format than sniffed', async () => {
     await expect(verifier.decode(file('with-video.m4a'), 'm4a')).rejects.toThrow(/not a valid M4A file/);
     await expect(verifier.decode(file('tone.mp3'), 'ogg')).rejects.toThrow(/not a valid OGG file/);
+  });
+
+  /** The ffmpeg processes this test process started that are still there. */
+  const ffmpegChildren = () =>
+    execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(ffmpeg));
+
+  it('stops ffmpeg when the caller gives up, settling only once no ffmpeg is left', async () => {
+    const clips = new MediaVerifier(ffmpeg, { timeoutMs: 60_000, concurrency: 1 });
+    const started = Date.now();
+    const decoding = clips.decode(file('minute.mp4'), 'mp4', AbortSignal.timeout(300));
+    await expect(decoding).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it('lets a caller that gives up while waiting for its turn leave the line', async () => {
+    const one = new MediaVerifier(ffmpeg, { timeoutMs: 60_000, concurrency: 1 });
+    const first = new AbortController();
+    const running = one.decode(file('minute.mp4'), 'mp4', first.signal);
+    const waiting = one.decode(file('tone.mp3'), 'mp3', AbortSignal.timeout(200));
+    await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
+    first.abort(new Error('stop'));
+    await expect(running).rejects.toThrow('stop');
+    // The turn the leaver would have had goes to the next caller.
+    const { durationSeconds } = await one.decode(file('tone.mp3'), 'mp3');
+    expect(durationSeconds).toBeCloseTo(1.5, 1);
   });
 
   it('gives up on a decode that outlasts its timeout', async () => {
