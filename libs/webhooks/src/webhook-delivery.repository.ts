@@ -6,6 +6,7 @@ import {
   sql,
   type Transaction,
   type WebhookDeliveriesTable,
+  type WebhookDeliveryAttemptsTable,
 } from '@vidgen/db';
 import { PUBLISHER_RUN_ID, type WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { DeliveryAssetIds } from './delivery-links';
@@ -88,6 +89,33 @@ function toOccurrenceDelivery(r: {
 }
 
 export type NewDeliveryAttempt = DeliveryAttempt & { deliveryId: string };
+
+/** The columns a DeliveryAttempt is read from. */
+const ATTEMPT_COLUMNS = [
+  'run',
+  'attempt',
+  'outcome',
+  'attempted_at',
+  'duration_ms',
+  'status_code',
+  'error',
+  'next_retry_at',
+] as const;
+
+function toDeliveryAttempt(
+  a: Pick<Selectable<WebhookDeliveryAttemptsTable>, (typeof ATTEMPT_COLUMNS)[number]>,
+): DeliveryAttempt {
+  return {
+    run: a.run,
+    attempt: a.attempt,
+    outcome: a.outcome,
+    attemptedAt: a.attempted_at,
+    durationMs: a.duration_ms,
+    statusCode: a.status_code,
+    error: a.error,
+    nextRetryAt: a.next_retry_at,
+  };
+}
 
 export interface NewDelivery {
   webhookId: string;
@@ -269,10 +297,11 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Appends one attempt (append-only). Returns false when this attempt was already recorded
-   * (a retried activity), so the caller moves nothing else twice either.
+   * Appends one attempt (append-only), once per (delivery, run, attempt): undefined when this call
+   * wrote it; otherwise the attempt already recorded under that key, which stands
+   * (docs/decisions/0052-recorded-outcome-wins.md). A record still being committed is waited for.
    */
-  async insertAttempt(attempt: NewDeliveryAttempt, trx: Tx): Promise<boolean> {
+  async insertAttempt(attempt: NewDeliveryAttempt, trx: Tx): Promise<DeliveryAttempt | undefined> {
     const inserted = await trx
       .insertInto('webhook_delivery_attempts')
       .values({
@@ -289,15 +318,56 @@ export class WebhookDeliveryRepository {
       .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    return Boolean(inserted);
+    if (inserted) return undefined;
+    // The conflicting row has committed (the insert waited for it): this statement sees it.
+    const stored = await trx
+      .selectFrom('webhook_delivery_attempts')
+      .select(ATTEMPT_COLUMNS)
+      .where('delivery_id', '=', attempt.deliveryId)
+      .where('run', '=', attempt.run)
+      .where('attempt', '=', attempt.attempt)
+      .executeTakeFirstOrThrow();
+    return toDeliveryAttempt(stored);
   }
 
-  /** Projects an attempt onto its delivery: finished (`final`) or pending its next retry. Returns its webhook. */
+  /**
+   * What is already recorded for an attempt about to be made: the attempt itself, or, once the
+   * delivery says its run is over (succeeded or failed), the last attempt of that run. Undefined
+   * while neither is the case: the attempt is to be made.
+   */
+  async recordedBefore(
+    deliveryId: string,
+    run: number,
+    attempt: number,
+  ): Promise<DeliveryAttempt | undefined> {
+    const row = await this.db
+      .selectFrom('webhook_delivery_attempts as a')
+      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .select(ATTEMPT_COLUMNS.map((c) => `a.${c}` as const))
+      .where('a.delivery_id', '=', deliveryId)
+      .where('a.run', '=', run)
+      .where((eb) =>
+        eb.or([
+          eb('a.attempt', '=', attempt),
+          eb.and([eb('d.runs', '=', run), eb('d.status', 'in', ['succeeded', 'failed'])]),
+        ]),
+      )
+      .orderBy('a.attempt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toDeliveryAttempt(row);
+  }
+
+  /**
+   * Projects an attempt onto its delivery while its run is open (pending): finished (`final`) or
+   * pending its next retry. Returns its webhook; undefined when the run had already ended, which
+   * this leaves as it was: a final run never reopens (docs/decisions/0052-recorded-outcome-wins.md).
+   */
   async settle(
     deliveryId: string,
     state: { final: 'succeeded' | 'failed' | null; nextRetryAt: string | null },
     trx: Tx,
-  ): Promise<{ webhookId: string; accountId: string }> {
+  ): Promise<{ webhookId: string; accountId: string } | undefined> {
     const row = await trx
       .updateTable('webhook_deliveries')
       .set({
@@ -306,9 +376,10 @@ export class WebhookDeliveryRepository {
         updated_at: sql`now()`,
       })
       .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
       .returning(['webhook_id', 'account_id'])
-      .executeTakeFirstOrThrow();
-    return { webhookId: row.webhook_id, accountId: row.account_id };
+      .executeTakeFirst();
+    return row && { webhookId: row.webhook_id, accountId: row.account_id };
   }
 
   async cancelRun(deliveryId: string): Promise<void> {
@@ -367,17 +438,7 @@ export class WebhookDeliveryRepository {
     if (rows.length === 0) return [];
     const attempts = await trx
       .selectFrom('webhook_delivery_attempts')
-      .select([
-        'delivery_id',
-        'run',
-        'attempt',
-        'outcome',
-        'attempted_at',
-        'duration_ms',
-        'status_code',
-        'error',
-        'next_retry_at',
-      ])
+      .select(['delivery_id', ...ATTEMPT_COLUMNS])
       .where(
         'delivery_id',
         'in',
@@ -390,16 +451,7 @@ export class WebhookDeliveryRepository {
     const byDelivery = new Map<string, DeliveryAttempt[]>();
     for (const a of attempts) {
       const list = byDelivery.get(a.delivery_id) ?? [];
-      list.push({
-        run: a.run,
-        attempt: a.attempt,
-        outcome: a.outcome,
-        attemptedAt: a.attempted_at,
-        durationMs: a.duration_ms,
-        statusCode: a.status_code,
-        error: a.error,
-        nextRetryAt: a.next_retry_at,
-      });
+      list.push(toDeliveryAttempt(a));
       byDelivery.set(a.delivery_id, list);
     }
     return rows.map((r) => ({

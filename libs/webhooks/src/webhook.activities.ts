@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
-import { toUnixSeconds } from '@vidgen/core';
+import { toIsoZ, toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
 import { webhookAttempts } from '@vidgen/metrics';
 import { heartbeating, toVideoRecord, VideoRepository } from '@vidgen/videos';
@@ -11,6 +11,7 @@ import {
   type DeliveryAttemptOutcome,
   type FirstAttempt,
   PUBLISHER_RUN_ID,
+  type RecordedAttempt,
   retryDelayMs,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookActivities,
@@ -23,6 +24,7 @@ import { parseRetryAfter } from './retry-after';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookDeliveryWorkflows } from './webhook-delivery.client';
 import {
+  type DeliveryAttempt,
   type DeliveryTarget,
   type OccurrenceDelivery,
   WebhookDeliveryRepository,
@@ -187,11 +189,21 @@ export function createWebhookActivities(
 
     async deliverWebhookAttempt(raw) {
       const input = parse(inputs.deliver, raw);
-      // The run is numbered on the first attempt, while the delivery is read for the POST.
-      const [run, target] = await Promise.all([
+      // The run is numbered on the first attempt, while the delivery is read for the POST. A later
+      // attempt first looks for what is recorded of it: an attempt whose completion was lost (its
+      // 2xx recorded) or a run that has ended is never POSTed again
+      // (docs/decisions/0052-recorded-outcome-wins.md).
+      const [run, target, stored] = await Promise.all([
         input.run ?? beginRun(input.deliveryId, input.runId),
         deliveries.target(input.deliveryId),
+        input.run === null
+          ? undefined
+          : deliveries.recordedBefore(input.deliveryId, input.run, input.attempt),
       ]);
+      if (stored) {
+        const earlier = asRecorded(stored);
+        return { run, outcome: earlier.outcome, recorded: true, earlier };
+      }
       const reason = cancelReason(target);
       if (reason !== undefined) {
         await deliveries.cancelRun(input.deliveryId);
@@ -199,13 +211,14 @@ export function createWebhookActivities(
       }
       const outcome = await post(target!, input.timeoutSeconds);
       try {
-        await record({
+        const { earlier } = await record({
           deliveryId: input.deliveryId,
           run,
           attempt: input.attempt,
           outcome,
           ...consequence(outcome, input.attempt, input.backoff, input.jitter),
         });
+        if (earlier) return { run, outcome: earlier.outcome, recorded: true, earlier };
         return { run, outcome, recorded: true };
       } catch {
         // The POST was made: never report it as an attempt that failed. The workflow writes it
@@ -223,7 +236,8 @@ export function createWebhookActivities(
     },
 
     async recordWebhookDeliveryAttempt(raw) {
-      await record(parse(inputs.record, raw));
+      const { earlier } = await record(parse(inputs.record, raw));
+      return { earlier };
     },
 
     async cancelWebhookDeliveryRun(raw) {
@@ -288,13 +302,19 @@ export function createWebhookActivities(
   /**
    * Appends the attempt (once: by run and attempt) and projects it onto the delivery; with
    * `final`, closes the run and applies its consequence to the webhook, in one transaction.
+   * `written` says whether this call wrote it; `earlier` is the record of the attempt that was
+   * there first, which stands: nothing else moves (docs/decisions/0052-recorded-outcome-wins.md).
    */
-  async function record(input: z.infer<typeof inputs.record>, claimFirstRun = false): Promise<boolean> {
+  async function record(
+    input: z.infer<typeof inputs.record>,
+    claimFirstRun = false,
+  ): Promise<{ written: boolean; earlier: RecordedAttempt | null }> {
     const o = input.outcome;
-    const fresh = await deliveries.transaction(async (trx) => {
+    const result = await deliveries.transaction(async (trx) => {
       // The publisher's attempt begins the first run with it, or is not written down at all.
-      if (claimFirstRun && !(await deliveries.beginFirstRun(input.deliveryId, trx))) return false;
-      const inserted = await deliveries.insertAttempt(
+      if (claimFirstRun && !(await deliveries.beginFirstRun(input.deliveryId, trx)))
+        return { written: false, earlier: null };
+      const earlier = await deliveries.insertAttempt(
         {
           deliveryId: input.deliveryId,
           run: input.run,
@@ -308,13 +328,16 @@ export function createWebhookActivities(
         },
         trx,
       );
-      // A retried activity finds its attempt recorded: nothing else moves twice for one run.
-      if (!inserted) return false;
+      // Recorded already (a retried activity, or one whose completion was lost): that record
+      // stands, and nothing else moves twice for one attempt.
+      if (earlier) return { written: false, earlier: asRecorded(earlier) };
       const webhook = await deliveries.settle(
         input.deliveryId,
         { final: input.final, nextRetryAt: input.nextRetryAt },
         trx,
       );
+      // The run had ended (settle leaves a final run as it is): its webhook was answered for then.
+      if (!webhook) return { written: true, earlier: null };
       // 'gone' is what attempts before 410s were retried returned; their runs end on it too.
       const answeredGone = o.kind === 'gone' || o.statusCode === 410;
       await applyAttemptToWebhook(
@@ -324,11 +347,11 @@ export function createWebhookActivities(
         config.webhooks.disableAfterFailures,
         trx,
       );
-      return true;
+      return { written: true, earlier: null };
     });
     // Counted once per attempt, by the activity run that recorded it.
     // A 410 is counted apart ('gone') though it is a failed attempt like any other.
-    if (fresh) {
+    if (result.written) {
       webhookAttempts.inc({
         outcome:
           o.kind === 'delivered'
@@ -338,7 +361,7 @@ export function createWebhookActivities(
               : 'failed',
       });
     }
-    return fresh;
+    return result;
   }
 
   /**
@@ -377,11 +400,11 @@ export function createWebhookActivities(
     const { final, nextRetryAt } = consequence(outcome, 1, backoff, Math.random());
     // A failure to write it down fails the publish, whose retry finds the run not begun and
     // attempts again: the POST was made, so the receiver may see the delivery id twice.
-    const claimed = await record(
+    const { written } = await record(
       { deliveryId: target.id, run: 1, attempt: 1, outcome, nextRetryAt, final },
       true,
     );
-    if (claimed) return { run: 1, final, nextRetryAt };
+    if (written) return { run: 1, final, nextRetryAt };
     // Another run of this publish began the first run meanwhile: go on from what it wrote.
     const now = await deliveries.runState(target.id);
     return now && firstRunOf(now);
@@ -395,6 +418,25 @@ export function createWebhookActivities(
     // Pending its retry, or cancelled since (the next attempt finds the webhook gone and says so).
     return { run: 1, final: null, nextRetryAt: d.nextRetryAt };
   }
+}
+
+/** An attempt as recorded, as the workflow goes on from it: a 2xx ended its run, as did a failure with no retry due. */
+function asRecorded(a: DeliveryAttempt): RecordedAttempt {
+  const iso = (raw: string) => new Date(toIsoZ(raw)).toISOString();
+  const kind = a.outcome === 'succeeded' ? 'delivered' : 'failed';
+  return {
+    attempt: a.attempt,
+    outcome: {
+      kind,
+      startedAt: iso(a.attemptedAt),
+      durationMs: a.durationMs ?? 0,
+      statusCode: a.statusCode,
+      error: a.error,
+      retryAfterSeconds: null,
+    },
+    final: kind === 'delivered' ? 'succeeded' : a.nextRetryAt === null ? 'failed' : null,
+    nextRetryAt: a.nextRetryAt === null ? null : iso(a.nextRetryAt),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { AccountRepository } from '@vidgen/auth';
 import { toIsoZ } from '@vidgen/core';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from '@vidgen/db';
-import { WebhookDeliveryRepository } from '@vidgen/webhooks';
+import { type NewDeliveryAttempt, WebhookDeliveryRepository } from '@vidgen/webhooks';
 import { describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 
@@ -106,5 +106,107 @@ describe('webhook deliveries on PostgreSQL', () => {
     const found = await reader.find(accountId, webhookId, deliveryId);
     expect(found!.attempts).toHaveLength(1);
     expect(found!.nextRetryAt).toBe(after!.nextRetryAt);
+  });
+
+  /** Attempt 1 of run 1, answered 200. */
+  const delivered = (deliveryId: string): NewDeliveryAttempt => ({
+    deliveryId,
+    run: 1,
+    attempt: 1,
+    outcome: 'succeeded',
+    attemptedAt: new Date().toISOString(),
+    durationMs: 40,
+    statusCode: 200,
+    error: null,
+    nextRetryAt: null,
+  });
+  /** The same attempt as a workflow that never heard from it writes it down. */
+  const lost = (deliveryId: string): NewDeliveryAttempt => ({
+    ...delivered(deliveryId),
+    outcome: 'failed',
+    durationMs: 30_000,
+    statusCode: null,
+    error: 'the attempt did not finish (worker lost or stalled)',
+    nextRetryAt: new Date(Date.now() + 5000).toISOString(),
+  });
+
+  it('an attempt recorded again under its key gets back the attempt recorded first, unchanged', async () => {
+    const { deliveryId } = await pendingDelivery();
+    const repo = new WebhookDeliveryRepository(testDb());
+    expect(await repo.transaction((trx) => repo.insertAttempt(delivered(deliveryId), trx))).toBeUndefined();
+    const stored = await repo.transaction((trx) => repo.insertAttempt(lost(deliveryId), trx));
+    expect(stored).toMatchObject({ run: 1, attempt: 1, outcome: 'succeeded', statusCode: 200, error: null });
+    expect(stored!.nextRetryAt).toBeNull();
+    const rows = await testDb()
+      .selectFrom('webhook_delivery_attempts')
+      .select(['outcome', 'status_code'])
+      .where('delivery_id', '=', deliveryId)
+      .execute();
+    expect(rows).toEqual([{ outcome: 'succeeded', status_code: 200 }]);
+  });
+
+  it('a second record of an attempt waits for the first one still committing and gets it back', async () => {
+    const { deliveryId } = await pendingDelivery();
+    const repo = new WebhookDeliveryRepository(testDb());
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let written!: () => void;
+    const insertedFirst = new Promise<void>((r) => {
+      written = r;
+    });
+    // The attempt's own record, its transaction held open after the insert (waiting on a lock).
+    const first = repo.transaction(async (trx) => {
+      await repo.insertAttempt(delivered(deliveryId), trx);
+      written();
+      await held;
+    });
+    await insertedFirst;
+    let secondDone = false;
+    const second = repo
+      .transaction((trx) => repo.insertAttempt(lost(deliveryId), trx))
+      .finally(() => {
+        secondDone = true;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(secondDone).toBe(false);
+    release();
+    await first;
+    expect(await second).toMatchObject({ outcome: 'succeeded', statusCode: 200 });
+  });
+
+  it('settling a run that has already ended changes nothing', async () => {
+    const { deliveryId } = await pendingDelivery();
+    const db = testDb();
+    const repo = new WebhookDeliveryRepository(db);
+    expect(await repo.beginRun(deliveryId, 'run-one')).toBe(1);
+    for (const final of ['succeeded', 'failed'] as const) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending' })
+        .where('id', '=', deliveryId)
+        .execute();
+      const webhook = await repo.transaction((trx) =>
+        repo.settle(deliveryId, { final, nextRetryAt: null }, trx),
+      );
+      expect(webhook).toBeDefined();
+      const row = () =>
+        db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'runs', 'next_retry_at', 'updated_at'])
+          .where('id', '=', deliveryId)
+          .executeTakeFirstOrThrow();
+      const ended = await row();
+      expect(ended.status).toBe(final);
+      // A late attempt's consequence: pending its retry, or the other final state.
+      for (const late of [
+        { final: null, nextRetryAt: new Date(Date.now() + 5000).toISOString() },
+        { final: final === 'succeeded' ? ('failed' as const) : ('succeeded' as const), nextRetryAt: null },
+      ]) {
+        expect(await repo.transaction((trx) => repo.settle(deliveryId, late, trx))).toBeUndefined();
+        expect(await row()).toEqual(ended);
+      }
+    }
   });
 });

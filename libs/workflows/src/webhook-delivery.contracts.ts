@@ -66,6 +66,21 @@ export type DeliveryAttemptOutcome =
   /** Nothing was sent: the webhook was deleted or set inactive in the meantime. */
   | { kind: 'cancelled'; reason: string };
 
+/**
+ * An attempt as PostgreSQL holds it, and where it left its run: once an attempt is recorded, that
+ * record stands, and a workflow that finds it goes on from it rather than from what it saw
+ * (docs/decisions/0052-recorded-outcome-wins.md).
+ */
+export interface RecordedAttempt {
+  /** Its number in the run. */
+  attempt: number;
+  outcome: Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
+  /** The run ended with it (a 2xx: succeeded; the last failure: failed); null while a retry follows. */
+  final: Exclude<WebhookDeliveryStatus, 'pending' | 'cancelled'> | null;
+  /** When the retry is due (ISO), while not final. */
+  nextRetryAt: string | null;
+}
+
 /** What `deliverWebhookAttempt` did. */
 export interface DeliveryAttemptReport {
   /** The run's number (webhook_deliveries.runs as this run began it). */
@@ -76,6 +91,11 @@ export interface DeliveryAttemptReport {
    * POST was made but writing it down failed: the workflow then records it itself.
    */
   recorded: boolean;
+  /**
+   * Set when PostgreSQL already held this attempt, or the end of its run, from before: no POST was
+   * made, or the POST's record lost to the one there first. `outcome` is then the recorded one.
+   */
+  earlier?: RecordedAttempt;
 }
 
 /** Activities of the delivery workflow; implemented in libs/webhooks. */
@@ -84,7 +104,9 @@ export interface WebhookDeliveryActivities {
    * One attempt from end to end, in one activity: begins the run on its first attempt
    * (idempotent by `runId`, as beginWebhookDeliveryRun), makes the signed POST and records
    * the attempt and its consequence (as recordWebhookDeliveryAttempt, the next retry drawn
-   * with `jitter`), or cancels the run when the webhook is gone or inactive.
+   * with `jitter`), or cancels the run when the webhook is gone or inactive. An attempt that
+   * PostgreSQL already holds, or one after its run ended, is not made again: the report carries
+   * what is recorded (`earlier`).
    */
   deliverWebhookAttempt(input: {
     deliveryId: string;
@@ -107,9 +129,11 @@ export interface WebhookDeliveryActivities {
     timeoutSeconds: number;
   }): Promise<DeliveryAttemptOutcome>;
   /**
-   * Appends the attempt (idempotent by run and attempt) and projects it onto the delivery;
+   * Appends the attempt (once by run and attempt) and projects it onto the delivery;
    * with `final`, also closes the run and applies its consequence to the webhook (410 or
-   * too many exhausted deliveries in a row → inactive; success → failure count reset).
+   * too many exhausted deliveries in a row → inactive; success → failure count reset). When
+   * the attempt was recorded already (its own activity wrote it and its completion was lost),
+   * nothing moves and `earlier` is that record, which the workflow goes on from.
    */
   recordWebhookDeliveryAttempt(input: {
     deliveryId: string;
@@ -118,7 +142,7 @@ export interface WebhookDeliveryActivities {
     outcome: Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
     nextRetryAt: string | null;
     final: Exclude<WebhookDeliveryStatus, 'pending' | 'cancelled'> | null;
-  }): Promise<void>;
+  }): Promise<{ earlier: RecordedAttempt | null }>;
   /** Closes a run that sent nothing because the webhook is gone or inactive. */
   cancelWebhookDeliveryRun(input: { deliveryId: string; run: number; reason: string }): Promise<void>;
 }

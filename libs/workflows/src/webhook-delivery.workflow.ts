@@ -3,6 +3,7 @@ import { attemptVerdict, retryDelayMs, retryDelaySeconds } from './webhook-backo
 import {
   type DeliveryAttemptOutcome,
   type DeliveryAttemptReport,
+  type RecordedAttempt,
   WEBHOOK_MAX_ATTEMPTS,
   type WebhookDeliveryActivities,
   type WebhookDeliveryInput,
@@ -54,11 +55,20 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
 }
 
 /**
+ * Runs go on from an attempt PostgreSQL already held (`earlier`) rather than from what they saw
+ * of it: an attempt's activity can record a 2xx and then be lost before it reports, and its run
+ * must stay delivered (docs/decisions/0052-recorded-outcome-wins.md). A run whose code ignored an
+ * `earlier` (new activities beside the workflow code from before) replays as it ran.
+ */
+const RECORDED_OUTCOME_WINS = 'webhook-delivery-recorded-outcome-wins';
+
+/**
  * One activity per attempt that begins the run, POSTs and records (deliverWebhookAttempt): a
  * delivered webhook costs two workflow tasks and one activity, where a begin and a record
  * activity around each POST cost four and three (docs/decisions.md#webhook-arrival-time). The
  * bookkeeping activities stay the fallback: when the attempt's activity fails or is lost, or
- * could not write its attempt down, the workflow records it as before.
+ * could not write its attempt down, the workflow records it as before. What PostgreSQL recorded
+ * first stands: the run goes on from it.
  */
 async function deliverByAttempts(
   input: WebhookDeliveryInput,
@@ -104,11 +114,12 @@ async function deliverByAttempts(
       if (!recorded) await bookkeeping.cancelWebhookDeliveryRun({ deliveryId, run, reason: outcome.reason });
       return { deliveryId, run, status: 'cancelled', attempts: attempt - 1 };
     }
-    const final = attemptVerdict(outcome.kind, attempt, WEBHOOK_MAX_ATTEMPTS);
-    const delayMs =
+    let final = attemptVerdict(outcome.kind, attempt, WEBHOOK_MAX_ATTEMPTS);
+    let delayMs =
       final === null ? retryDelayMs(attempt - 1, input.backoff, jitter, outcome.retryAfterSeconds) : null;
+    let earlier: RecordedAttempt | null = report?.earlier ?? null;
     if (!recorded) {
-      await bookkeeping.recordWebhookDeliveryAttempt({
+      const written = await bookkeeping.recordWebhookDeliveryAttempt({
         deliveryId,
         run,
         attempt,
@@ -116,6 +127,16 @@ async function deliverByAttempts(
         nextRetryAt: delayMs === null ? null : new Date(Date.now() + delayMs).toISOString(),
         final,
       });
+      // Runs from before the patch recorded with an activity that returned nothing.
+      earlier = written?.earlier ?? null;
+    }
+    if (earlier !== null && patched(RECORDED_OUTCOME_WINS)) {
+      // The attempt was recorded before (its activity wrote a 2xx, then its completion was lost),
+      // or its run had ended: that record stands, and a delivered run is never POSTed again.
+      final = earlier.final;
+      attempt = Math.max(attempt, earlier.attempt);
+      const due = earlier.nextRetryAt === null ? Date.now() : Date.parse(earlier.nextRetryAt);
+      delayMs = final === null ? Math.max(1, due - Date.now()) : null;
     }
     if (final !== null) return { deliveryId, run, status: final, attempts: attempt };
     await sleep(delayMs!);

@@ -8,6 +8,7 @@ import type {
   DeliveryAttemptOutcome,
   DeliveryAttemptReport,
   FirstAttempt,
+  RecordedAttempt,
   WebhookDeliveryActivities,
   WebhookDeliveryInput,
   WebhookDeliveryResult,
@@ -42,6 +43,8 @@ describe('webhook delivery workflow (stand-in activities)', () => {
   async function deliver(
     attempt: (input: { attempt: number; run: number | null }) => Promise<DeliveryAttemptReport>,
     first?: FirstAttempt,
+    /** What the bookkeeping record finds already recorded for an attempt; nothing by default. */
+    recordedBefore: (input: { attempt: number }) => RecordedAttempt | null = () => null,
   ): Promise<{ result: WebhookDeliveryResult; calls: Call[]; startedAt: number }> {
     const calls: Call[] = [];
     const log =
@@ -56,7 +59,9 @@ describe('webhook delivery workflow (stand-in activities)', () => {
       ),
       beginWebhookDeliveryRun: log('beginWebhookDeliveryRun', () => ({ run: 7 })),
       attemptWebhookDelivery: log('attemptWebhookDelivery', () => sent('delivered', 200)),
-      recordWebhookDeliveryAttempt: log('recordWebhookDeliveryAttempt', () => undefined),
+      recordWebhookDeliveryAttempt: log('recordWebhookDeliveryAttempt', (input: { attempt: number }) => ({
+        earlier: recordedBefore(input),
+      })),
       cancelWebhookDeliveryRun: log('cancelWebhookDeliveryRun', () => undefined),
     };
     const taskQueue = `delivery-spec-${randomUUID()}`;
@@ -200,6 +205,67 @@ describe('webhook delivery workflow (stand-in activities)', () => {
       );
       expect(result).toMatchObject({ run: 1, status: 'failed', attempts: 4 });
       expect(calls.map(([, input]) => input.attempt)).toEqual([2, 3, 4]);
+    }, 60_000);
+  });
+
+  describe('going on from what PostgreSQL recorded first (docs/decisions/0052-recorded-outcome-wins.md)', () => {
+    const recordedAs = (
+      attempt: number,
+      outcome: DeliveryAttemptOutcome,
+      final: RecordedAttempt['final'],
+      nextRetryAt: string | null = null,
+    ): RecordedAttempt => ({ attempt, outcome: outcome as RecordedAttempt['outcome'], final, nextRetryAt });
+
+    it('an attempt whose 2xx was recorded before its completion was lost ends the run delivered, with no second POST', async () => {
+      const { result, calls } = await deliver(
+        async ({ attempt }) => {
+          if (attempt === 1) throw ApplicationFailure.nonRetryable('the worker was lost');
+          return { run: 7, outcome: sent('failed', 500), recorded: true };
+        },
+        undefined,
+        ({ attempt }) => (attempt === 1 ? recordedAs(1, sent('delivered', 200), 'succeeded') : null),
+      );
+      expect(result).toMatchObject({ run: 7, status: 'succeeded', attempts: 1 });
+      expect(names(calls)).toEqual([
+        'deliverWebhookAttempt',
+        'beginWebhookDeliveryRun',
+        'recordWebhookDeliveryAttempt',
+      ]);
+    }, 60_000);
+
+    it('a failed attempt recorded before is retried when its recorded retry is due', async () => {
+      const nextRetryAt = new Date(Date.now() + 1500).toISOString();
+      const { result, calls } = await deliver(
+        async ({ attempt }) => {
+          if (attempt === 1) throw ApplicationFailure.nonRetryable('the worker was lost');
+          return { run: 7, outcome: sent('delivered', 200), recorded: true };
+        },
+        undefined,
+        ({ attempt }) => (attempt === 1 ? recordedAs(1, sent('failed', 503), null, nextRetryAt) : null),
+      );
+      expect(result).toMatchObject({ run: 7, status: 'succeeded', attempts: 2 });
+      expect(names(calls)).toEqual([
+        'deliverWebhookAttempt',
+        'beginWebhookDeliveryRun',
+        'recordWebhookDeliveryAttempt',
+        'deliverWebhookAttempt',
+      ]);
+      expect(Number(calls[3]![1].calledAt)).toBeGreaterThanOrEqual(Date.parse(nextRetryAt));
+    }, 60_000);
+
+    it('an attempt after its run ended takes the end as recorded', async () => {
+      const { result, calls } = await deliver(async ({ attempt }) =>
+        attempt === 1
+          ? { run: 2, outcome: sent('failed', 500), recorded: true }
+          : {
+              run: 2,
+              outcome: sent('failed', 503),
+              recorded: true,
+              earlier: recordedAs(4, sent('failed', 503), 'failed'),
+            },
+      );
+      expect(result).toMatchObject({ run: 2, status: 'failed', attempts: 4 });
+      expect(names(calls)).toEqual(['deliverWebhookAttempt', 'deliverWebhookAttempt']);
     }, 60_000);
   });
 });
