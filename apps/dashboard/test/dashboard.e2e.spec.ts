@@ -314,7 +314,9 @@ describe('the web dashboard in a real browser', () => {
     const providers = page.getByTestId('providers');
     await providers.waitFor();
     // The DOM's text, not the rendered one: the labels are styled in capitals.
-    expect(await providers.textContent()).toMatch(/Script\s*local · planner[\s\S]*Stock media\s*none/);
+    expect(await providers.textContent()).toMatch(
+      /Script\s*local · planner[\s\S]*Narration\s*local · espeak-ng; en: piper · en_US-joe-medium[\s\S]*Stock media\s*none/,
+    );
     await expectNoSeriousViolations('settings');
     await shot('settings');
     await page.getByRole('link', { name: 'API Keys', exact: true }).click();

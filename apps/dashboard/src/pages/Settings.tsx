@@ -5,6 +5,8 @@ import { Card, ErrorNote, PageHeader, useLoad } from '../ui';
 interface StageProvider {
   provider: string;
   model: string | null;
+  /** Speech only: the languages another engine speaks (Piper, where its voice is installed). */
+  languages?: { language: string; provider: string; model: string }[];
 }
 
 type Providers = Record<'script' | 'image' | 'speech' | 'stock', StageProvider>;
@@ -36,6 +38,12 @@ function ProvidersCard() {
                     <code>{data[stage].model}</code>
                   </>
                 )}
+                {data[stage].languages?.map((l) => (
+                  <span key={l.language}>
+                    {'; '}
+                    {l.language}: {l.provider} · <code>{l.model}</code>
+                  </span>
+                ))}
               </dd>
             </div>
           ))}
