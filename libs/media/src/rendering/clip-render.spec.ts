@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,15 @@ describe('rendering clips in scenes', () => {
     // Only the narration (440 Hz) is heard; the clips' 1500 Hz tone is not.
     expect(await toneLevel(out.videoPath, 2.5, 3, CLIP_HZ)).toBeLessThan(-60);
     expect(await toneLevel(out.videoPath, 2.5, 3, 440)).toBeGreaterThan(-30);
+  });
+
+  it('opens a clip only as the container its name says: a concat list named .mp4 is refused, not followed', async () => {
+    // ffmpeg would otherwise probe the list and play the file it names.
+    await writeFile(file('list.mp4'), "ffconcat version 1.0\nfile 'short.mp4'\n");
+    const listed = [{ ...scenes[1]!, imagePath: file('list.mp4') }];
+    await expect(
+      renderer.render({ scenes: listed, aspectRatio: '16:9', outDir: file('listed'), style: style() }),
+    ).rejects.toThrow(/moov atom not found/);
   });
 
   it('crossfades into and out of a clip and burns captions over it', async () => {

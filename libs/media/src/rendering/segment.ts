@@ -4,6 +4,7 @@ import { FONT_DIR } from '../common/fonts';
 import { type AspectRatio, frameSize, type OutputOptions, type WordTiming } from '../common/media.types';
 import { buildTimeline, phraseCues } from '../curating/timeline';
 import { assCaptions } from './captions';
+import { clipInputArgs } from './clip-input';
 import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
 import { clipFilters, kenBurnsFor, stillFilters } from './motion';
 import { fadeFrames, planTimeline, type RenderStyle, sceneSpan } from './render-plan';
@@ -124,11 +125,11 @@ export async function segmentArgs(
 
 /**
  * A clip is read looped (a clip shorter than its scene starts over) and its sound is never
- * opened; a still is read at the video's rate, so a crossfade between a still and a clip joins
- * two streams of one frame rate.
+ * opened, with the restrictions verification opened it with (clipInputArgs); a still is read at
+ * the video's rate, so a crossfade between a still and a clip joins two streams of one frame rate.
  */
 function inputArgs(scene: SegmentScene, fps: number): string[] {
   return scene.clip
-    ? ['-stream_loop', '-1', '-an', '-i', scene.imagePath]
+    ? ['-stream_loop', '-1', '-an', ...clipInputArgs(scene.imagePath)]
     : ['-framerate', String(fps), '-i', scene.imagePath];
 }
