@@ -54,7 +54,7 @@ function buildWheel(dir: string, pkg: string, files: Record<string, string | Buf
 async function withPipFindingOnly<T>(links: string, body: () => Promise<T>): Promise<T> {
   const names = ['PIP_CONFIG_FILE', 'PIP_NO_INDEX', 'PIP_FIND_LINKS'] as const;
   const before = names.map((n) => process.env[n]);
-  Object.assign(process.env, { PIP_CONFIG_FILE: os.devnull, PIP_NO_INDEX: '1', PIP_FIND_LINKS: links });
+  Object.assign(process.env, { PIP_CONFIG_FILE: os.devNull, PIP_NO_INDEX: '1', PIP_FIND_LINKS: links });
   try {
     return await body();
   } finally {
