@@ -71,7 +71,8 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
     expect(created.status, created.text).toBe(201);
     const handle = temporal.workflow.getHandle(workflowIds.video(created.body.id));
     const worker = stack.worker!;
-    const identity = `${worker.child.pid}@${os.hostname()}`;
+    // The worker's Temporal identity: pid@host, then its instance id.
+    const identity = `${worker.child.pid}@${os.hostname()}/`;
 
     // The moment Temporal reports a render activity (a segment, else the join) started on this
     // worker, stop the worker.
@@ -102,7 +103,9 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
       expect(completed, `activity ${activityId} completed`).toHaveLength(1);
       expect(started).toHaveLength(1);
       expect(started[0]!.activityTaskStartedEventAttributes!.attempt).toBe(1);
-      expect(started[0]!.activityTaskStartedEventAttributes!.identity).toBe(identity);
+      expect(started[0]!.activityTaskStartedEventAttributes!.identity).toMatch(
+        new RegExp(`^${identity}[0-9a-f-]{36}$`),
+      );
     }
 
     // A new worker takes the video from there to the end.

@@ -1,71 +1,102 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Client } from '@temporalio/client';
+import { performance } from 'node:perf_hooks';
+import { ActivityNotFoundError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Logger } from '@vidgen/core';
 import { WORKER_LOST_FAILURE_TYPE } from '@vidgen/workflows';
 import { isBookkeeping } from './activity-heartbeat';
+import type { WorkerInstance } from './worker-instance';
 
-/** What a worker process's file says: who it is and the attempts it holds (task tokens, base64). */
-interface AttemptsFile {
+/** How long a worker's file may stay unchanged before other workers take its attempts as lost. */
+export const DEFAULT_LEASE_MS = 5000;
+/** A file claiming a longer lease than this is not one this code wrote. */
+const MAX_LEASE_MS = 10 * 60_000;
+/** How long a takeover keeps trying to fail the attempts of a file when Temporal does not answer. */
+const TAKEOVER_RETRY_MS = 30_000;
+
+/** What a worker process's file says: who holds the attempts (task tokens, base64), and its lease. */
+export interface LeaseFile {
+  instance: string;
+  /** Where it runs, for people: never used to judge it. */
   host: string;
   pid: number;
-  /** The process's start time in clock ticks since boot (/proc/<pid>/stat), so a reused pid is told apart. */
-  started: string;
+  /** The owner rewrites the file at least this often while it holds attempts. */
+  lease_ms: number;
+  /** Grows at each rewrite, so a live owner's file never reads the same twice in a lease. */
+  beat: number;
   tokens: string[];
 }
 
-/** A process's start time as the kernel counts it, or '' where /proc cannot say. */
-export function processStart(pid: number): string {
+/** The file's lease, or why it is not one. */
+export function parseLeaseFile(text: string): LeaseFile | { malformed: string } {
+  let value: unknown;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    value = JSON.parse(text);
   } catch {
-    return '';
+    return { malformed: 'not JSON' };
   }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { malformed: 'not an object' };
+  const f = value as Partial<Record<keyof LeaseFile, unknown>>;
+  if (typeof f.instance !== 'string' || f.instance === '') return { malformed: 'no instance id' };
+  if (typeof f.lease_ms !== 'number' || !(f.lease_ms > 0 && f.lease_ms <= MAX_LEASE_MS))
+    return { malformed: 'no valid lease_ms' };
+  if (!Array.isArray(f.tokens) || !f.tokens.every((t) => typeof t === 'string'))
+    return { malformed: 'tokens is not a list of task tokens' };
+  return value as LeaseFile;
 }
 
-function alive(file: AttemptsFile): boolean {
-  try {
-    process.kill(file.pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
-  }
-  // The pid exists: the same process only if it started when the file says (a container's
-  // worker is pid 1 in every life).
-  const started = processStart(file.pid);
-  return started === '' || file.started === '' || started === file.started;
+/** What a reader saw of one file, on its own clock. */
+interface Sighting {
+  /** The file's content (a .tmp file: its size and modification time). */
+  content: string;
+  /** When this reader first saw that content. */
+  since: number;
+  /** When a takeover first failed to reach Temporal. */
+  retryingSince?: number;
 }
 
 /**
  * The long activity attempts this worker process holds (media steps, scripts, renders: not the
- * bookkeeping, which heartbeat for 5 s, nor webhook deliveries), written to a file of its own in
- * DATA_DIR/worker-attempts at each start and end of one. When the process dies, whichever worker
- * process on the same host looks next — the one started in its place, or any other, every 2 s —
- * finds the file of a process that is gone and fails those attempts at once with
- * WORKER_LOST_FAILURE_TYPE, so Temporal runs them again now instead of after the 10 s heartbeat
- * timeout (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md). Each attempt is named by its
- * task token, which names that attempt only: one already timed out, or run again elsewhere, is not
- * found and nothing happens to it. Files of other hosts (a DATA_DIR shared over the network) are
- * left to their own host; without a file, the heartbeat timeout still catches the loss.
+ * bookkeeping, which heartbeat for 5 s, nor webhook deliveries), in a file of its own,
+ * DATA_DIR/worker-attempts/<instance id>.json, that it rewrites at least every fifth of its lease
+ * while it holds any. Every worker process sharing the DATA_DIR looks at the folder every second:
+ * a file whose content has not changed for its lease, as measured on the reader's own monotonic
+ * clock, belongs to a process that is gone, whatever host or pid namespace it ran in. Its attempts
+ * are failed with WORKER_LOST_FAILURE_TYPE, so Temporal runs them again a few seconds after the
+ * loss instead of after the 10 s heartbeat timeout. A task token names one attempt: one already
+ * ended, timed out or run again elsewhere is not found and nothing happens to it. Without a file
+ * (a disk error) the heartbeat timeout still catches the loss.
+ * docs/decisions/0048-worker-instance-leases.md
  */
 export class WorkerAttempts {
+  readonly leaseMs: number;
   private readonly dir: string;
+  private readonly fileName: string;
   private readonly file: string;
+  private readonly tmp: string;
+  private readonly now: () => number;
   private readonly tokens = new Set<string>();
-  private readonly me: Omit<AttemptsFile, 'tokens'>;
+  private beat = 0;
+  private renewal: NodeJS.Timeout | undefined;
+  private lastWrite: number | undefined;
+  private writeFailed = false;
+  private readonly seen = new Map<string, Sighting>();
 
   constructor(
     dataDir: string,
-    private readonly client: Client,
+    private readonly client: Pick<Client, 'activity'>,
     private readonly log: Logger,
+    private readonly instance: WorkerInstance,
+    options: { leaseMs?: number; now?: () => number } = {},
   ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.now = options.now ?? (() => performance.now());
     this.dir = path.join(dataDir, 'worker-attempts');
-    this.me = { host: os.hostname(), pid: process.pid, started: processStart(process.pid) };
-    this.file = path.join(this.dir, `${this.me.host}-${this.me.pid}.json`);
+    this.fileName = `${instance.id}.json`;
+    this.file = path.join(this.dir, this.fileName);
+    this.tmp = `${this.file}.tmp`;
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -74,76 +105,206 @@ export class WorkerAttempts {
     inbound: {
       execute: async (input, next) => {
         if (!(ctx.info.heartbeatTimeoutMs ?? 0) || isBookkeeping(ctx.info.activityType)) return next(input);
-        const token = Buffer.from(ctx.info.taskToken).toString('base64');
-        this.tokens.add(token);
-        this.write();
+        const release = this.hold(Buffer.from(ctx.info.taskToken).toString('base64'));
         try {
           return await next(input);
         } finally {
-          this.tokens.delete(token);
-          this.write();
+          release();
         }
       },
     },
   });
 
+  /** Puts an attempt's task token on file until the returned function is called. */
+  hold(token: string): () => void {
+    this.tokens.add(token);
+    this.write();
+    return () => {
+      this.tokens.delete(token);
+      this.write();
+    };
+  }
+
+  /** Rewrites this process's file (a new beat), or removes it when no attempt is held. */
   private write(): void {
     try {
       if (this.tokens.size === 0) {
+        clearInterval(this.renewal);
+        this.renewal = undefined;
+        this.lastWrite = undefined;
         rmSync(this.file, { force: true });
         return;
       }
-      const body: AttemptsFile = { ...this.me, tokens: [...this.tokens] };
-      const tmp = `${this.file}.tmp`;
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, this.file);
+      if (!this.renewal) {
+        this.renewal = setInterval(() => this.write(), this.leaseMs / 5);
+        this.renewal.unref();
+      }
+      const now = this.now();
+      if (this.lastWrite !== undefined && now - this.lastWrite >= this.leaseMs)
+        this.log.warn(
+          { silentMs: Math.round(now - this.lastWrite), leaseMs: this.leaseMs },
+          'this worker renewed its attempts lease late: other workers may have failed its attempts as lost',
+        );
+      this.lastWrite = now;
+      const body: LeaseFile = {
+        instance: this.instance.id,
+        host: this.instance.host,
+        pid: this.instance.pid,
+        lease_ms: this.leaseMs,
+        beat: ++this.beat,
+        tokens: [...this.tokens],
+      };
+      writeFileSync(this.tmp, JSON.stringify(body));
+      renameSync(this.tmp, this.file);
+      this.writeFailed = false;
     } catch (err) {
+      // A file that can no longer be renewed would soon read as a dead worker's: take it away.
       // Only the fast path is lost: the heartbeat timeout still catches this process's death.
-      this.log.warn({ err }, 'could not record the attempts this worker holds');
+      try {
+        rmSync(this.file, { force: true });
+      } catch {
+        // Nothing more to do from here: the warning below says the file may be left behind.
+      }
+      if (!this.writeFailed) this.log.warn({ err }, 'could not record the attempts this worker holds');
+      this.writeFailed = true;
     }
   }
 
-  /** Fails the attempts of this host's worker processes that are gone; returns how many were found. */
+  /**
+   * Looks at every file of the folder once: fails the attempts of workers whose lease went stale
+   * and removes their files, removes files nobody renews that cannot be read (reported once) and
+   * leftover .tmp files. Returns how many attempts were failed.
+   */
   async reclaim(): Promise<number> {
     let names: string[];
     try {
-      names = readdirSync(this.dir).filter((n) => n.endsWith('.json'));
-    } catch {
+      names = readdirSync(this.dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return 0;
     }
-    let reclaimed = 0;
+    const now = this.now();
+    const listed = new Set(names);
+    for (const name of this.seen.keys()) if (!listed.has(name)) this.seen.delete(name);
+    let failed = 0;
     for (const name of names) {
-      const full = path.join(this.dir, name);
-      let file: AttemptsFile;
+      if (name === this.fileName || name === path.basename(this.tmp)) continue;
       try {
-        file = JSON.parse(readFileSync(full, 'utf8'));
-      } catch {
-        continue; // being replaced by its owner, or gone already
+        failed += await this.look(name, now);
+      } catch (err) {
+        this.log.warn({ err, file: name }, 'could not look at a worker attempts file');
       }
-      if (file.host !== this.me.host || file.pid === process.pid || alive(file)) continue;
-      for (const token of file.tokens) {
-        const failure = ApplicationFailure.retryable(
-          `the worker running this attempt stopped (process ${file.pid} on ${file.host})`,
-          WORKER_LOST_FAILURE_TYPE,
-        );
-        try {
-          await this.client.activity.fail(Buffer.from(token, 'base64'), failure);
-          reclaimed++;
-        } catch {
-          // Not found: the attempt already ended, timed out or runs elsewhere.
-        }
-      }
-      rmSync(full, { force: true });
-      this.log.info(
-        { pid: file.pid, attempts: file.tokens.length },
-        'failed the attempts of a worker that stopped',
-      );
     }
-    return reclaimed;
+    return failed;
+  }
+
+  private async look(name: string, now: number): Promise<number> {
+    const full = path.join(this.dir, name);
+    const leftover = name.endsWith('.tmp');
+    if (!leftover && !name.endsWith('.json')) return 0;
+    let content: string;
+    try {
+      if (leftover) {
+        const s = statSync(full);
+        content = `${s.ino}:${s.size}:${s.mtimeMs}`;
+      } else content = readFileSync(full, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0; // renamed or removed meanwhile
+      throw err;
+    }
+    let sighting = this.seen.get(name);
+    const fresh = sighting?.content !== content;
+    if (!sighting || fresh) {
+      sighting = { content, since: now };
+      this.seen.set(name, sighting);
+    }
+    const unchangedMs = now - sighting.since;
+    if (leftover) {
+      // A writer holds its .tmp for the moment between write and rename; one left is from a crash.
+      if (unchangedMs >= this.leaseMs) this.remove(name, full, 'removed a leftover worker attempts file');
+      return 0;
+    }
+    const lease = parseLeaseFile(content);
+    if ('malformed' in lease) {
+      if (fresh)
+        this.log.warn(
+          { file: name, reason: lease.malformed },
+          'skipped a worker attempts file it cannot read',
+        );
+      if (unchangedMs >= this.leaseMs)
+        this.remove(name, full, 'removed a worker attempts file it cannot read');
+      return 0;
+    }
+    if (lease.instance === this.instance.id || unchangedMs < lease.lease_ms) return 0;
+    return this.takeOver(name, full, sighting, lease, now);
+  }
+
+  /** Fails the attempts of a file whose lease went stale, then removes it. */
+  private async takeOver(
+    name: string,
+    full: string,
+    sighting: Sighting,
+    lease: LeaseFile,
+    now: number,
+  ): Promise<number> {
+    // Claimed by a rename, so two workers never act on one file, and read again: an owner that
+    // renewed in the meantime is alive (it writes its file again at its next beat).
+    const claimed = path.join(this.dir, `${name}.${this.instance.id}.claimed.tmp`);
+    try {
+      renameSync(full, claimed);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw err;
+    }
+    this.seen.delete(name);
+    if (readFileSync(claimed, 'utf8') !== sighting.content) {
+      rmSync(claimed, { force: true });
+      return 0;
+    }
+    let failed = 0;
+    const unanswered: string[] = [];
+    for (const token of lease.tokens) {
+      const failure = ApplicationFailure.retryable(
+        `the worker running this attempt stopped (worker ${lease.instance}, process ${lease.pid} on ${lease.host}, silent for ${Math.round((now - sighting.since) / 1000)} s)`,
+        WORKER_LOST_FAILURE_TYPE,
+      );
+      try {
+        await this.client.activity.fail(Buffer.from(token, 'base64'), failure);
+        failed++;
+      } catch (err) {
+        // Not found: the attempt already ended, timed out or runs elsewhere. Anything else (Temporal
+        // restarting): tried again at the next look, for as long as it can still help.
+        if (!(err instanceof ActivityNotFoundError)) unanswered.push(token);
+      }
+    }
+    const retryingSince = sighting.retryingSince ?? now;
+    if (unanswered.length > 0 && now - retryingSince < TAKEOVER_RETRY_MS) {
+      writeFileSync(claimed, JSON.stringify({ ...lease, tokens: unanswered }));
+      renameSync(claimed, full);
+      this.seen.set(name, { content: readFileSync(full, 'utf8'), since: sighting.since, retryingSince });
+    } else rmSync(claimed, { force: true });
+    this.log.info(
+      {
+        instance: lease.instance,
+        host: lease.host,
+        pid: lease.pid,
+        attempts: lease.tokens.length,
+        failed,
+        unanswered: unanswered.length,
+      },
+      'failed the attempts of a worker that stopped',
+    );
+    return failed;
+  }
+
+  private remove(name: string, full: string, message: string): void {
+    rmSync(full, { force: true });
+    this.seen.delete(name);
+    this.log.info({ file: name }, message);
   }
 
   /** Looks for stopped workers now and every `everyMs`; returns the stop. */
-  watch(everyMs = 2000): () => void {
+  watch(everyMs = 1000): () => void {
     let busy = false;
     const look = () => {
       if (busy) return;

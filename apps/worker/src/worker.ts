@@ -19,6 +19,7 @@ import { activityLogAttributes, sdkLogger } from './activity-log';
 import { holdDepth, MediaHold } from './media-hold';
 import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
+import { newWorkerInstance, temporalIdentity } from './worker-instance';
 import { sdkMetricsAddress, startWorkerMetrics } from './worker-metrics';
 import { startWorkflowSweeper } from './workflow-sweeper';
 
@@ -32,6 +33,9 @@ const HEARTBEAT_THROTTLE = '2 seconds';
  */
 export async function runWorker(config: AppConfig): Promise<void> {
   const log = createLogger({ level: config.logLevel, process: 'worker' });
+  // Who this process is to Temporal and to other workers: never host name and pid alone.
+  const instance = newWorkerInstance();
+  const identity = temporalIdentity(instance);
   const sdkMetrics = config.metrics.workerPort > 0 ? await sdkMetricsAddress() : undefined;
   Runtime.install({
     logger: sdkLogger(log),
@@ -49,7 +53,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const workflowBundle = config.workerRoles.control ? await loadWorkflowBundle() : undefined;
   // One client for the sweeper and for activities that start workflows (webhook deliveries).
   const clientConnection = await Connection.connect({ address: requireTemporalAddress(config) });
-  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace });
+  const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace, identity });
   const roles = config.workerRoles;
   const concurrency = workerConcurrency(roles, os.availableParallelism());
   const mediaOrder = new MediaOrder(concurrency.mediaSlots);
@@ -57,8 +61,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
   // so Temporal can hand their first workflow task straight back to this worker (eager start).
   let workerClient: Client | undefined;
   const activities = createActivities({ db, config, client, workerClient: () => workerClient, mediaOrder });
-  // The long attempts this process holds, on file, and those of stopped processes failed at once.
-  const attempts = new WorkerAttempts(config.dataDir, client, log);
+  // The long attempts this process holds, on a lease file; those of stopped processes failed when theirs goes stale.
+  const attempts = new WorkerAttempts(config.dataDir, client, log, instance);
   const stopWatching = attempts.watch();
   const mainQueue = config.temporal.taskQueue;
   const mediaQueue = mediaTaskQueue(mainQueue);
@@ -88,6 +92,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
         const common = {
           connection,
           namespace: config.temporal.namespace,
+          identity,
           shutdownGraceTime: '20 seconds',
           // Heartbeats reach Temporal at least every 2 s. By default the SDK holds them back to
           // 0.8 × the heartbeat timeout (8 s of a media step's 10 s), which left a loaded
@@ -103,7 +108,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
         } as const;
         const workers: Worker[] = [];
         if (roles.control) {
-          workerClient = new Client({ connection, namespace: config.temporal.namespace });
+          workerClient = new Client({ connection, namespace: config.temporal.namespace, identity });
           // The main queue also runs media activities: workflows started before the media queue
           // existed still schedule them here.
           workers.push(
@@ -130,6 +135,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
         }
         log.info(
           {
+            instance: instance.id,
             roles,
             concurrency,
             ...(workflowBundle && {

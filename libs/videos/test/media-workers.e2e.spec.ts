@@ -30,7 +30,9 @@ async function activityRuns(address: string, videoId: string): Promise<ActivityR
       const started = e.activityTaskStartedEventAttributes;
       if (started) {
         const run = runs.get(String(started.scheduledEventId));
-        if (run) Object.assign(run, { identity: started.identity ?? '', startedAt: millis(e) });
+        // A worker's identity is pid@host/<instance id>: the process, without the instance id.
+        const identity = (started.identity ?? '').split('/')[0];
+        if (run) Object.assign(run, { identity, startedAt: millis(e) });
       }
       const completed = e.activityTaskCompletedEventAttributes;
       if (completed) {
