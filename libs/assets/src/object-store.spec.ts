@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkKey, keyOf, LocalObjectStore } from './object-store';
 
 async function text(stream: Readable): Promise<string> {
@@ -43,6 +43,22 @@ describe('LocalObjectStore', () => {
     expect(await store.size('a/v/f.txt')).toBe(10);
     expect(await text(await store.read('a/v/f.txt'))).toBe('0123456789');
     expect(await text(await store.read('a/v/f.txt', { start: 2, end: 4 }))).toBe('234');
+  });
+
+  it('puts one key at once from processes with the same pid in the same millisecond, each whole', async () => {
+    // Two containers' workers are both pid 1 on one shared DATA_DIR: here, stores in one process.
+    const { file, dir } = setup();
+    const bodies = Array.from({ length: 8 }, (_, i) => String(i).repeat(1000));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const puts = bodies.map((body, i) =>
+        new LocalObjectStore(path.join(dir, 'root')).put('a/b.bin', file(`src${i}`, body)),
+      );
+      expect(await Promise.all(puts)).toEqual(bodies.map(() => 1000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(bodies).toContain(await text(await new LocalObjectStore(path.join(dir, 'root')).read('a/b.bin')));
   });
 
   it('hands ffmpeg the stored file itself, no copy', async () => {

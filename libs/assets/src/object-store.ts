@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -72,7 +73,8 @@ export class LocalObjectStore implements ObjectStore {
   async put(key: string, sourcePath: string): Promise<number> {
     const finalPath = this.pathOf(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
-    const tmp = `${finalPath}.tmp-${process.pid}-${Date.now()}`;
+    // Random, not pid and time: two containers' processes are both pid 1 on one shared DATA_DIR.
+    const tmp = `${finalPath}.tmp-${randomUUID()}`;
     try {
       await rename(sourcePath, tmp);
     } catch {
