@@ -90,7 +90,7 @@ export class PexelsStockProvider implements StockProvider {
     url.searchParams.set('orientation', query.orientation);
     url.searchParams.set('per_page', String(Math.min(80, query.perPage)));
     url.searchParams.set('page', '1');
-    return getStockJson('Pexels', url, {
+    return getStockJson(url, {
       headers: { Authorization: this.opts.apiKey },
       timeoutMs: this.opts.timeoutMs,
       signal,

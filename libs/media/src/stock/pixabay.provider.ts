@@ -115,7 +115,7 @@ export class PixabayStockProvider implements StockProvider {
     url.searchParams.set('per_page', String(Math.max(3, Math.min(200, query.perPage))));
     url.searchParams.set('page', '1');
     for (const [k, v] of Object.entries(extra)) if (v) url.searchParams.set(k, v);
-    return getStockJson('Pixabay', url, { timeoutMs: this.opts.timeoutMs, signal });
+    return getStockJson(url, { timeoutMs: this.opts.timeoutMs, signal });
   }
 }
 

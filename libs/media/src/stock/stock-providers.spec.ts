@@ -66,6 +66,21 @@ describe('stock providers against the stand-in of their search APIs', () => {
       await expect(refused).rejects.toBeInstanceOf(ProviderError);
       await expect(refused).rejects.toMatchObject({ retryable: false });
     });
+
+    it(`${provider}: a failed search says what failed, never what the library answered`, async () => {
+      const search = (apiKey?: string) =>
+        make(apiKey).searchVideos({ terms: 'x', orientation: 'landscape', perPage: 5 });
+      stand.down = true;
+      try {
+        await expect(search()).rejects.toThrow(/^the stock library answered HTTP 503$/);
+      } finally {
+        stand.down = false;
+      }
+      stand.failNext(1, 429);
+      await expect(search()).rejects.toThrow(/^the stock library's rate limit was reached \(HTTP 429\)$/);
+      // The stand-in's bodies ("unavailable", "bad key", "[ERROR 400] Invalid API key") stay out.
+      await expect(search('wrong')).rejects.toThrow(/^the stock library answered HTTP 40[01]$/);
+    });
   }
 
   it('makes a few search words of a visual description', () => {
