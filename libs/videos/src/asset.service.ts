@@ -112,7 +112,7 @@ export class AssetService {
     }
     await this.videos.transaction(async (trx) => {
       // The row lock makes the check and the delete one step against anything that locks the
-      // asset before it starts to use it (docs/decisions.md#client-assets).
+      // asset before it starts to use it (docs/decisions/0015-client-assets.md).
       if (!(await this.assets.lock(accountId, id, trx))) throw new NotFoundError('Asset');
       if (await this.videos.usesAsset(accountId, id, trx)) {
         throw new InvalidStateError(

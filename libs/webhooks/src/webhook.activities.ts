@@ -41,7 +41,7 @@ export interface WebhookActivityDeps {
   /**
    * A client on the connection of this process's worker of the main task queue, while it runs:
    * delivery workflows started through it ask for an eager start, Temporal handing their first
-   * workflow task straight back to this worker (docs/decisions.md#webhook-arrival-time).
+   * workflow task straight back to this worker (docs/decisions/0042-webhook-arrival-time.md).
    */
   workerClient?: () => Client | undefined;
   config: Pick<AppConfig, 'webhooks' | 'assets' | 'publicBaseUrl' | 'temporal'>;
@@ -366,12 +366,12 @@ export function createWebhookActivities(
 
   /**
    * The first attempts of a publish's deliveries, made here rather than by their workflows: the
-   * POSTs go out the moment the deliveries exist, instead of after a workflow start and its
-   * first task each (docs/decisions.md#webhook-arrival-time). Each attempt is written down with
-   * the run it begins (beginFirstRun) before its workflow starts, which goes on from it: retries
-   * on the schedule, or nothing when it was final. A delivery whose first run has begun (a
-   * retried publish) is not attempted again; its workflow starts from what was written down.
-   * A webhook deleted or set inactive gets no attempt here: its workflow cancels the run.
+   * POSTs go out the moment the deliveries exist, instead of after a workflow start and its first
+   * task each (docs/decisions/0042-webhook-arrival-time.md). Each attempt is written down with the
+   * run it begins (beginFirstRun) before its workflow starts, which goes on from it: retries on the
+   * schedule, or nothing when it was final. A delivery whose first run has begun (a retried
+   * publish) is not attempted again; its workflow starts from what was written down. A webhook
+   * deleted or set inactive gets no attempt here: its workflow cancels the run.
    */
   async function deliverFirst(pending: OccurrenceDelivery[]): Promise<void> {
     const targets = await deliveries.targets(pending.filter((d) => d.runs === 0).map((d) => d.id));

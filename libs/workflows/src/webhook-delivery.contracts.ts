@@ -19,9 +19,11 @@ export interface WebhookDeliveryInput {
   timeoutSeconds: number;
   /**
    * The first run's first attempt, made and written down by the publishing activity before it
-   * started this workflow (docs/decisions.md#webhook-arrival-time): the run goes on from attempt
-   * 2 at `nextRetryAt`, or ends at once when the attempt was final. Absent on runs that make
-   * their first attempt themselves (redeliveries, runs started before the publisher attempted).
+   * started this workflow
+   * (docs/decisions/0042-webhook-arrival-time.md#the-first-attempt-made-by-the-publisher): the run
+   * goes on from attempt 2 at `nextRetryAt`, or ends at once when the attempt was final. Absent on
+   * runs that make their first attempt themselves (redeliveries, runs started before the publisher
+   * attempted).
    */
   first?: FirstAttempt;
 }

@@ -64,11 +64,11 @@ const RECORDED_OUTCOME_WINS = 'webhook-delivery-recorded-outcome-wins';
 
 /**
  * One activity per attempt that begins the run, POSTs and records (deliverWebhookAttempt): a
- * delivered webhook costs two workflow tasks and one activity, where a begin and a record
- * activity around each POST cost four and three (docs/decisions.md#webhook-arrival-time). The
- * bookkeeping activities stay the fallback: when the attempt's activity fails or is lost, or
- * could not write its attempt down, the workflow records it as before. What PostgreSQL recorded
- * first stands: the run goes on from it.
+ * delivered webhook costs two workflow tasks and one activity, where a begin and a record activity
+ * around each POST cost four and three (docs/decisions/0042-webhook-arrival-time.md). The
+ * bookkeeping activities stay the fallback: when the attempt's activity fails or is lost, or could
+ * not write its attempt down, the workflow records it as before. What PostgreSQL recorded first
+ * stands: the run goes on from it.
  */
 async function deliverByAttempts(
   input: WebhookDeliveryInput,
