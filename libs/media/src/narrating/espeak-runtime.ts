@@ -1,35 +1,20 @@
-import { readFile } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { createInterface } from 'node:readline';
 
-// The project compiles without DOM typings, which is where TypeScript declares WebAssembly.
-interface WasmApi {
-  compile(bytes: Uint8Array): Promise<unknown>;
-}
-const WebAssemblyApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+/**
+ * espeak-ng (GPL-3.0-or-later) runs as a separate program in a process of its own
+ * (espeak.main.ts), never inside the service's process: the service sends it a command line and
+ * input files over its stdin and reads the output back from its stdout, as it would run the
+ * espeak-ng command. One such process serves a whole service process; it starts on the first
+ * run, runs each command on a thread of its own (runs proceed side by side), and ends when closed
+ * or when the service goes (its stdin closes). docs/decisions/0056-licence-and-provenance.md.
+ */
 
-interface ESpeakRuntime {
-  /** The Emscripten loader, imported by each run's thread. */
-  loaderPath: string;
-  /** The module, compiled once per process and shared with every run's thread. */
-  wasm: unknown;
-}
-
-let runtime: Promise<ESpeakRuntime> | undefined;
-
-function loadRuntime(): Promise<ESpeakRuntime> {
-  runtime ??= (async () => {
-    const loaderPath = require.resolve('espeak-ng');
-    const wasm = await WebAssemblyApi.compile(
-      await readFile(path.join(path.dirname(loaderPath), 'espeak-ng.wasm')),
-    );
-    return { loaderPath, wasm };
-  })().catch((err) => {
-    runtime = undefined;
-    throw err;
-  });
-  return runtime;
-}
+// Compiled (dist/…/narrating/espeak-runtime.js) the program is JavaScript beside this file; from
+// the sources it is TypeScript, run through SWC as `npm start` runs the services.
+const COMPILED = __filename.endsWith('.js');
+const PROGRAM = path.join(__dirname, `espeak.main.${COMPILED ? 'js' : 'ts'}`);
 
 export interface EspeakRun {
   /** Lines espeak-ng printed on stdout. */
@@ -38,84 +23,168 @@ export interface EspeakRun {
   file?: Uint8Array;
 }
 
-interface ThreadResult {
+interface Answer {
+  id: number;
   status: number;
   stdout: string[];
   errors: string[];
-  file?: Uint8Array;
+  /** base64 */
+  file?: string;
   failure?: string;
 }
 
-/**
- * The body of a run's thread (plain JavaScript: the thread runs it as it is, from the sources or
- * the build). The Emscripten build runs its main() once per instance: the thread instantiates
- * the shared module, writes the input files into the instance's in-memory file system, runs
- * main() and posts back stdout, stderr, the exit status and the file asked for.
- */
-const THREAD_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { pathToFileURL } = require('node:url');
-const { loaderPath, wasm, args, files, readBack } = workerData;
-const stdout = [];
-const errors = [];
-let status = 0;
-(async () => {
-  const mod = await import(pathToFileURL(loaderPath).href);
-  const factory = mod.default || mod;
-  const instance = await factory({
-    arguments: args,
-    preRun: [(m) => { for (const [file, data] of Object.entries(files)) m.FS.writeFile(file, data); }],
-    instantiateWasm: (imports, receive) => receive(new WebAssembly.Instance(wasm, imports), wasm),
-    print: (line) => stdout.push(line),
-    printErr: (line) => errors.push(line),
-    quit: (code, toThrow) => { status = code; throw toThrow; },
-  });
-  const file = status === 0 && readBack ? instance.FS.readFile(readBack) : undefined;
-  parentPort.postMessage({ status, stdout, errors, file }, file ? [file.buffer] : []);
-})().catch((err) => {
-  parentPort.postMessage({ status, stdout, errors, failure: String((err && err.message) || err) });
-});
-`;
+type Pending = { resolve: (a: Answer) => void; reject: (err: Error) => void };
 
-/**
- * Runs the espeak-ng command line once, on a thread of its own: the synthesis does not hold up
- * the event loop, and the instance's memory (~20 MB: the voice data is copied into each
- * instance) is released when the thread ends instead of waiting for a collection. Input goes in
- * as files (never as arguments, so text starting with "-" is not read as an option) and output
- * files come out of the instance's file system. Rejects with espeak-ng's first error line; an
- * abort ends the thread at once.
- */
-export async function runEspeak(
+/** How long close() waits for the program to leave before killing it. */
+const CLOSE_GRACE_MS = 5000;
+/** The last bytes of the program's stderr kept for the error when it ends unexpectedly. */
+const STDERR_KEPT = 2000;
+
+export class EspeakProcess {
+  private child?: ChildProcess;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private stderrTail = '';
+
+  /** The program's pid while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /**
+   * Runs the espeak-ng command line once. Input goes in as files (never as arguments, so text
+   * starting with "-" is not read as an option) and the file named by `readBack` comes back.
+   * Rejects with espeak-ng's first error line; an abort rejects at once and ends the run.
+   */
+  async run(
+    args: string[],
+    opts: { files?: Record<string, string>; readBack?: string; signal?: AbortSignal } = {},
+  ): Promise<EspeakRun> {
+    opts.signal?.throwIfAborted();
+    const child = this.started();
+    const id = this.nextId++;
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const abort = () => {
+        if (!this.pending.delete(id)) return;
+        this.send(child, { id, cancel: true });
+        this.idle(child);
+        reject(opts.signal!.reason);
+      };
+      const done = () => opts.signal?.removeEventListener('abort', abort);
+      opts.signal?.addEventListener('abort', abort, { once: true });
+      this.pending.set(id, {
+        resolve: (a) => {
+          done();
+          resolve(a);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      });
+      this.busy(child);
+      this.send(child, { id, args, files: opts.files ?? {}, readBack: opts.readBack });
+    });
+    if (answer.status !== 0 || answer.failure !== undefined)
+      throw new Error(
+        answer.errors[0] ?? (answer.status !== 0 ? `exit status ${answer.status}` : answer.failure),
+      );
+    return {
+      stdout: answer.stdout,
+      file: answer.file === undefined ? undefined : new Uint8Array(Buffer.from(answer.file, 'base64')),
+    };
+  }
+
+  /** Ends the program (runs still in flight reject) and resolves once it has gone. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = undefined;
+    this.failAll(new Error('the espeak-ng process was closed'));
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.stdin?.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), CLOSE_GRACE_MS);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  private started(): ChildProcess {
+    if (this.child) return this.child;
+    const child = spawn(
+      process.execPath,
+      [...(COMPILED ? [] : ['-r', require.resolve('@swc-node/register')]), PROGRAM],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    this.stderrTail = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_KEPT);
+    });
+    // A write after the program died: its 'exit' rejects what was pending.
+    child.stdin!.on('error', () => undefined);
+    createInterface({ input: child.stdout!, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+      const answer = JSON.parse(line) as Answer;
+      const p = this.pending.get(answer.id);
+      if (!p) return; // aborted meanwhile
+      this.pending.delete(answer.id);
+      this.idle(child);
+      p.resolve(answer);
+    });
+    const ended = (why: string) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      const detail = this.stderrTail.trim().split('\n').at(-1);
+      this.failAll(new Error(`the espeak-ng process ${why}${detail ? `: ${detail}` : ''}`));
+    };
+    child.once('error', (err) => ended(`could not run (${err.message})`));
+    child.once('exit', (code, signal) => ended(`ended with ${signal ?? `exit code ${code}`}`));
+    this.idle(child);
+    return child;
+  }
+
+  private send(child: ChildProcess, message: Record<string, unknown>): void {
+    child.stdin!.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private failAll(err: Error): void {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(err);
+  }
+
+  // While nothing is in flight the program and its pipes do not keep the service's process alive
+  // (a script that spoke once can end); a run in flight does.
+  private busy(child: ChildProcess): void {
+    child.ref();
+    for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as Refable | null)?.ref?.();
+  }
+
+  private idle(child: ChildProcess): void {
+    if (this.pending.size > 0) return;
+    child.unref();
+    for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as Refable | null)?.unref?.();
+  }
+}
+
+interface Refable {
+  ref?(): void;
+  unref?(): void;
+}
+
+let shared: EspeakProcess | undefined;
+
+/** The process's espeak-ng program, started on its first run. */
+export function espeakProcess(): EspeakProcess {
+  shared ??= new EspeakProcess();
+  return shared;
+}
+
+/** Runs the espeak-ng command line once, in the process's espeak-ng program. */
+export function runEspeak(
   args: string[],
   opts: { files?: Record<string, string>; readBack?: string; signal?: AbortSignal } = {},
 ): Promise<EspeakRun> {
-  const { loaderPath, wasm } = await loadRuntime();
-  opts.signal?.throwIfAborted();
-  const thread = new Worker(THREAD_SOURCE, {
-    eval: true,
-    workerData: { loaderPath, wasm, args, files: opts.files ?? {}, readBack: opts.readBack },
-    // Plain JavaScript: none of the process's preloads (a TypeScript loader in development).
-    execArgv: [],
-  });
-  const result = await new Promise<ThreadResult>((resolve, reject) => {
-    let message: ThreadResult | undefined;
-    const abort = () => {
-      reject(opts.signal!.reason);
-      void thread.terminate();
-    };
-    opts.signal?.addEventListener('abort', abort, { once: true });
-    thread.once('message', (m: ThreadResult) => (message = m));
-    thread.once('error', (err) => reject(err));
-    // Every message the thread posted arrives before 'exit'.
-    thread.once('exit', (code) => {
-      opts.signal?.removeEventListener('abort', abort);
-      if (message) resolve(message);
-      else reject(new Error(`the espeak-ng thread ended with exit code ${code} and no result`));
-    });
-  });
-  if (result.status !== 0 || result.failure !== undefined)
-    throw new Error(
-      result.errors[0] ?? (result.status !== 0 ? `exit status ${result.status}` : result.failure),
-    );
-  return { stdout: result.stdout, file: result.file };
+  return espeakProcess().run(args, opts);
 }

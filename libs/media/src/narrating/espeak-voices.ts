@@ -95,10 +95,10 @@ export function buildEspeakCatalogue(languages: CatalogueVoice[], variants: Set<
 }
 
 /**
- * Reads the catalogue from the espeak-ng data (two runs of the WASM build). Only the script that
- * writes espeak-catalogue.json and the spec that checks it call this: each run holds an instance
- * of the 18 MB module's memory, which a process would keep until a garbage collection happens to
- * run, so the api and the workers read the file instead (docs/decisions/0012-voices.md).
+ * Reads the catalogue from the espeak-ng data (two runs of the espeak-ng program). Only the script
+ * that writes espeak-catalogue.json and the spec that checks it call this: the api and the
+ * workers read the file instead and never start the program to list voices
+ * (docs/decisions/0012-voices.md).
  */
 export async function readEspeakCatalogue(): Promise<CatalogueVoice[]> {
   const languages = await runEspeak(['--voices']);

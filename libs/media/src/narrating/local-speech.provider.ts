@@ -8,7 +8,7 @@ import {
 } from '../common/media.types';
 import { tidyWhitespace } from '../common/text';
 import type { CatalogueVoice } from '../common/voices';
-import { runEspeak } from './espeak-runtime';
+import { type EspeakProcess, espeakProcess } from './espeak-runtime';
 import { espeakCatalogue } from './espeak-voices';
 import { PiperSpeechProvider } from './piper/piper-speech.provider';
 import { parseWavHeader } from './wav';
@@ -29,12 +29,21 @@ const VOICE_ID = /^[a-z]{2,8}(?:-[a-z0-9]+)*(?:\+[a-z0-9]+)?$/i;
 
 /**
  * Offline narration: the installed Piper voices (neural, listed first) when `voicesDir` is given,
- * and espeak-ng compiled to WebAssembly for every language. A voice id names one or the other.
+ * and espeak-ng for every language. A voice id names one or the other. espeak-ng (GPL) runs as a
+ * separate program in a process of its own, the process's shared one unless `espeak` is given
+ * (docs/decisions/0056-licence-and-provenance.md).
  */
 export class LocalSpeechProvider implements SpeechProvider {
   private readonly piper?: PiperSpeechProvider;
 
-  constructor(private readonly opts: { defaultVoice?: string; voicesDir?: string; piper?: boolean } = {}) {
+  constructor(
+    private readonly opts: {
+      defaultVoice?: string;
+      voicesDir?: string;
+      piper?: boolean;
+      espeak?: EspeakProcess;
+    } = {},
+  ) {
     if (opts.piper) this.piper = new PiperSpeechProvider({ voicesDir: opts.voicesDir });
   }
 
@@ -55,7 +64,8 @@ export class LocalSpeechProvider implements SpeechProvider {
     let wav: Buffer;
     try {
       const rate = String(espeakRate(input.speed));
-      const run = await runEspeak(['-b', '1', '-v', voice, '-s', rate, '-w', '/out.wav', '-f', '/in.txt'], {
+      const espeak = this.opts.espeak ?? espeakProcess();
+      const run = await espeak.run(['-b', '1', '-v', voice, '-s', rate, '-w', '/out.wav', '-f', '/in.txt'], {
         files: { '/in.txt': text },
         readBack: '/out.wav',
         signal,

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EspeakProcess } from './espeak-runtime';
+import { parseWavHeader } from './wav';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The command line of a running process, as Linux shows it. */
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+
+describe('espeak-ng as a separate program', () => {
+  let espeak: EspeakProcess | undefined;
+  afterEach(async () => {
+    await espeak?.close();
+  });
+
+  it('speaks a sentence in a process of its own, which is gone after close', async () => {
+    espeak = new EspeakProcess();
+    expect(espeak.pid).toBeUndefined(); // nothing runs before the first request
+    const run = await espeak.run(['-b', '1', '-v', 'en', '-w', '/out.wav', '-f', '/in.txt'], {
+      files: { '/in.txt': 'The quick brown fox jumps over the lazy dog.' },
+      readBack: '/out.wav',
+    });
+    const pid = espeak.pid!;
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    expect(commandLine(pid)).toContain('espeak.main.');
+    const wav = Buffer.from(run.file!);
+    const info = parseWavHeader(wav, wav.length);
+    expect(info.durationSeconds).toBeGreaterThan(1.5);
+    expect(info.durationSeconds).toBeLessThan(5);
+
+    // Phonemes through the same process, and several runs side by side.
+    const [a, b] = await Promise.all([
+      espeak.run(['-q', '--ipa', '-v', 'en-us', '-f', '/in.txt'], { files: { '/in.txt': 'Hello.' } }),
+      espeak.run(['-q', '--ipa', '-v', 'de', '-f', '/in.txt'], { files: { '/in.txt': 'Guten Morgen.' } }),
+    ]);
+    expect(a.stdout.join(' ').trim()).toBe('həlˈoʊ');
+    expect(b.stdout.join(' ').trim()).toBe('ɡˈuːtən mˈɔɾɡən');
+    expect(espeak.pid).toBe(pid);
+
+    await espeak.close();
+    expect(espeak.pid).toBeUndefined();
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('rejects with espeak-ng’s error for an unknown voice and keeps serving', async () => {
+    espeak = new EspeakProcess();
+    await expect(
+      espeak.run(['-v', 'xx-nosuchvoice', '-w', '/out.wav', '-f', '/in.txt'], {
+        files: { '/in.txt': 'Hello' },
+        readBack: '/out.wav',
+      }),
+    ).rejects.toThrow(/voice does not exist/);
+    const run = await espeak.run(['-q', '--ipa', '-v', 'en', '-f', '/in.txt'], {
+      files: { '/in.txt': 'Yes.' },
+    });
+    expect(run.stdout.join('').length).toBeGreaterThan(0);
+  });
+
+  it('rejects a run at once when aborted, then serves the next one', async () => {
+    espeak = new EspeakProcess();
+    const controller = new AbortController();
+    const long = 'This sentence is spoken again and again. '.repeat(200);
+    const aborted = espeak.run(['-b', '1', '-v', 'en', '-w', '/out.wav', '-f', '/in.txt'], {
+      files: { '/in.txt': long },
+      readBack: '/out.wav',
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    await expect(aborted).rejects.toThrow('stop');
+    const run = await espeak.run(['-q', '--ipa', '-v', 'en', '-f', '/in.txt'], {
+      files: { '/in.txt': 'No.' },
+    });
+    expect(run.stdout.join('').length).toBeGreaterThan(0);
+  });
+
+  it('starts again after the program dies, failing only the runs it had in hand', async () => {
+    espeak = new EspeakProcess();
+    await espeak.run(['--version']);
+    const first = espeak.pid!;
+    const inFlight = espeak.run(['-b', '1', '-v', 'en', '-w', '/out.wav', '-f', '/in.txt'], {
+      files: { '/in.txt': 'Words. '.repeat(300) },
+      readBack: '/out.wav',
+    });
+    process.kill(first, 'SIGKILL');
+    await expect(inFlight).rejects.toThrow(/espeak-ng process ended with SIGKILL/);
+    const run = await espeak.run(['--version']);
+    expect(run.stdout[0]).toMatch(/eSpeak NG/);
+    expect(espeak.pid).not.toBe(first);
+  });
+});
