@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_asset_depicts';
 import * as m0013 from './migrations/0013_scene_words';
 import * as m0014 from './migrations/0014_stock_assets';
 import * as m0015 from './migrations/0015_idempotency_owner';
+import * as m0016 from './migrations/0016_api_instances';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013_scene_words': m0013,
   '0014_stock_assets': m0014,
   '0015_idempotency_owner': m0015,
+  '0016_api_instances': m0016,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -230,14 +230,32 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   response: ColumnType<unknown, string | null | undefined, string | null>;
-  /** The api instance (host:port) whose request holds the claim. */
+  /**
+   * The api instance (api_instances.id) whose request holds the claim; null when unknown (the
+   * claim then waits for the pending expiry). Claims made by an api older than migration 0016
+   * hold its host:port, which names no instance, so nothing frees them early.
+   */
   owner: string | null;
   created_at: Generated<string>;
+}
+
+/** A running api process and its lease (docs/decisions/0049-idempotency-claim-owners.md). */
+export interface ApiInstancesTable {
+  /** Random, new at every start: the process's identity. */
+  id: string;
+  /** Where it runs, for operators: not an identity (replicas and cluster workers repeat them). */
+  host: string;
+  port: number;
+  pid: number;
+  started_at: Generated<string>;
+  /** On the database's clock; renewed every few seconds while the process lives. */
+  lease_expires_at: Timestamp;
 }
 
 export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   idempotency_keys: IdempotencyKeysTable;
+  api_instances: ApiInstancesTable;
   videos: VideosTable;
   scenes: ScenesTable;
   video_events: VideoEventsTable;
