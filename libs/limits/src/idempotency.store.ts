@@ -4,9 +4,9 @@ import { type Db, isUniqueViolation, sql } from '@vidgen/db';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /**
- * A claim still without a response after this long belongs to a request whose handler died
- * (a crashed api that did not come back): the key is free again. Far above any request's
- * duration. An api that comes back frees its dead run's claims at start-up (releaseOwnedBy).
+ * A claim still without a response after this long belongs to a request whose handler died:
+ * the key is free again. Far above any request's duration. The claims of an api instance whose
+ * lease expired are freed sooner (InstanceLease).
  */
 export const IDEMPOTENCY_PENDING_SECONDS = 120;
 /** Expired keys of every account are deleted once per this many claims (per process). */
@@ -43,7 +43,7 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    /** `owner`: this api instance (host:port), recorded on each claim it makes. */
+    /** `owner`: this api instance (InstanceLease.id), recorded on each claim it makes. */
     private readonly options: { pendingSeconds?: number; owner?: string } = {},
   ) {}
 
@@ -100,21 +100,6 @@ export class IdempotencyStore {
       .where('route', '=', route)
       .where('key', '=', key)
       .execute();
-  }
-
-  /**
-   * Frees the claims still without a response that `owner` made: called by an api instance once
-   * it listens again on its host and port, which proves the run that made them is gone (the
-   * port was free), so a client retrying a create the dead run never answered is served at once
-   * instead of after IDEMPOTENCY_PENDING_SECONDS. Returns how many were freed.
-   */
-  async releaseOwnedBy(owner: string): Promise<number> {
-    const res = await this.db
-      .deleteFrom('idempotency_keys')
-      .where('owner', '=', owner)
-      .where('status_code', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
   }
 
   /** Deletes the keys of every account that have expired; returns how many. */

@@ -35,27 +35,6 @@ describe('Idempotency-Key store on PostgreSQL', () => {
     expect(await store.claim(accountId, 'POST /videos', 'k1', hash)).toEqual({ kind: 'new' });
   });
 
-  it('frees at once the pending claims of an api instance that starts again, and only those', async () => {
-    const dead = new IdempotencyStore(testDb(), { owner: 'host-a:8080' });
-    const other = new IdempotencyStore(testDb(), { owner: 'host-b:8080' });
-    const accountId = await newAccount();
-    const hash = requestHash({ prompt: 'z' });
-    await dead.claim(accountId, 'POST /videos', 'died', hash);
-    await dead.claim(accountId, 'POST /videos', 'answered', hash);
-    await dead.complete(accountId, 'POST /videos', 'answered', 201, { id: 'v2' });
-    await other.claim(accountId, 'POST /videos', 'running', hash);
-    // host-a:8080 listens again: its dead run's unanswered claim goes, nothing else does.
-    const restarted = new IdempotencyStore(testDb(), { owner: 'host-a:8080' });
-    expect(await restarted.releaseOwnedBy('host-a:8080')).toBe(1);
-    expect(await restarted.claim(accountId, 'POST /videos', 'died', hash)).toEqual({ kind: 'new' });
-    expect(await restarted.claim(accountId, 'POST /videos', 'answered', hash)).toMatchObject({
-      kind: 'replay',
-    });
-    await expect(restarted.claim(accountId, 'POST /videos', 'running', hash)).rejects.toThrow(
-      /still being processed/,
-    );
-  });
-
   it('keeps replaying a completed key for 24 hours however old the claim is within them', async () => {
     const store = new IdempotencyStore(testDb(), { pendingSeconds: 60 });
     const accountId = await newAccount();

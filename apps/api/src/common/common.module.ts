@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import {
@@ -9,21 +8,12 @@ import {
   DashboardSessionRepository,
   DashboardSessionService,
 } from '@vidgen/auth';
-import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
-import { IdempotencyStore, RateLimiter } from '@vidgen/limits';
-import { CONFIG, DB, overDb } from '../infra/infra.tokens';
+import { IdempotencyStore, InstanceLease, RateLimiter } from '@vidgen/limits';
+import { DB, overDb } from '../infra/infra.tokens';
 import { ApiKeyGuard } from './auth';
 import { HotPathLifecycle, perKeyBudgetProvider } from './hot-path';
 import { RateLimitGuard } from './rate-limit.guard';
-
-/**
- * The api instance as the Idempotency-Key claims name it: its host and port, the same after a
- * restart, and never two live instances at once (the second could not bind the port).
- */
-export function idempotencyOwner(config: Pick<AppConfig, 'port'>): string {
-  return `${os.hostname()}:${config.port}`;
-}
 
 /**
  * What every route shares: the global guards with what they need, and the store behind
@@ -53,9 +43,8 @@ export function idempotencyOwner(config: Pick<AppConfig, 'port'>): string {
     HotPathLifecycle,
     {
       provide: IdempotencyStore,
-      useFactory: (db: Db, config: AppConfig) =>
-        new IdempotencyStore(db, { owner: idempotencyOwner(config) }),
-      inject: [DB, CONFIG],
+      useFactory: (db: Db, lease: InstanceLease) => new IdempotencyStore(db, { owner: lease.id }),
+      inject: [DB, InstanceLease],
     },
     // Guards run in this order: authenticate, then count against the rate limits.
     { provide: APP_GUARD, useClass: ApiKeyGuard },
