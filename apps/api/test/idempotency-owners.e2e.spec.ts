@@ -153,4 +153,12 @@ describe('Idempotency-Key claims of api instances on one host and port', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(answered.body.id);
   });
+
+  it('api instances stopped by SIGTERM end their leases and leave no row', async () => {
+    const rows = () =>
+      testDb().selectFrom('api_instances').select('id').where('port', '=', api.port).execute();
+    expect(await rows()).toHaveLength(2);
+    await api.stop();
+    expect(await rows()).toEqual([]);
+  });
 });
