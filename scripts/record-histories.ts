@@ -1,29 +1,96 @@
 /**
  * Records workflow histories for the determinism check in CI (libs/workflows/test/replay.spec.ts):
- * runs a set of scenarios on a real stack and saves each workflow's history as JSON under
- * temporal/histories/. Run it when a workflow changes on purpose (behind `patched()` once
- * shipped) and commit the files: `npm run histories:record`.
+ * runs a set of scenarios on a real stack and saves each workflow run's history as JSON under
+ * temporal/histories/, named `<workflow>-<LABEL>-<scenario>.json`. LABEL names the version of the
+ * workflow code that made them; docs/workflow-versions.md says which label holds which version
+ * and when it leaves the replay set. A recording never overwrites a file: the histories of the
+ * versions that open runs may still hold stay beside the new ones.
+ *
+ *   npm run histories:record -- LABEL [video] [webhook-delivery]     (both when none is named)
+ *
+ * Run it when a workflow changes on purpose (behind `patched()` once shipped, docs/decisions/0057-workflow-versions.md)
+ * and commit the files.
  */
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { createDb, sql } from '@vidgen/db';
 import { REPO_ROOT } from '@vidgen/devstack';
-import { workflowIds } from '@vidgen/workflows';
+import { approveUpdate, WORKER_LOST_FAILURE_TYPE, workflowIds } from '@vidgen/workflows';
 import { startBenchStack } from '../bench/support';
+import { connectTemporal, runVideoWorkflow, standIns } from '../libs/workflows/test/support/stand-ins';
 
 const OUT = path.join(REPO_ROOT, 'temporal', 'histories');
+const WORKFLOWS = ['video', 'webhook-delivery'] as const;
+type Recorded = (typeof WORKFLOWS)[number];
+/** Low, so one scenario's scene edits make the video workflow continue as new at the gate. */
+const UPDATES_PER_RUN = 5;
+
+function parseArgs(argv: string[]): { label: string; workflows: Set<Recorded> } {
+  const [label, ...names] = argv;
+  const usage = `usage: record-histories.ts LABEL [${WORKFLOWS.join('] [')}]`;
+  if (!label || !/^[a-z0-9-]+$/.test(label)) throw new Error(usage);
+  for (const n of names) if (!(WORKFLOWS as readonly string[]).includes(n)) throw new Error(usage);
+  return { label, workflows: new Set((names.length ? names : WORKFLOWS) as Recorded[]) };
+}
 
 async function main(): Promise<void> {
+  const { label, workflows } = parseArgs(process.argv.slice(2));
+  const fileOf = (workflow: Recorded, scenario: string) =>
+    path.join(OUT, `${workflow}-${label}-${scenario}.json`);
+  const taken = [...workflows].flatMap((w) =>
+    existsSync(fileOf(w, 'happy')) || existsSync(fileOf(w, 'always-failing')) ? [w] : [],
+  );
+  if (taken.length)
+    throw new Error(`histories labelled "${label}" exist already (${taken.join(', ')}): pick another label`);
+
   const bench = await startBenchStack({
     VIDGEN_FAULT_INJECTION: '1',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
     WEBHOOK_BACKOFF_BASE_SECONDS: '0.2',
     WEBHOOK_BACKOFF_FACTOR: '2',
     WEBHOOK_TIMEOUT_SECONDS: '2',
+    VIDEO_WORKFLOW_UPDATES_PER_RUN: String(UPDATES_PER_RUN),
     LOG_LEVEL: 'warn',
   });
+  const connection = await Connection.connect({ address: bench.temporalAddress });
+  const client = new Client({ connection });
+  const save = async (file: string, workflowId: string, runId?: string) => {
+    if (existsSync(file)) throw new Error(`${path.relative(REPO_ROOT, file)} exists already`);
+    const handle = client.workflow.getHandle(workflowId, runId);
+    await handle.result().catch(() => undefined);
+    const history = await handle.fetchHistory();
+    await writeFile(file, `${historyToJSON(history)}\n`);
+    console.log(`${path.relative(REPO_ROOT, file)}: ${history.events?.length} events`);
+  };
+  try {
+    if (workflows.has('video'))
+      await recordVideos(bench, client, (s, id, run) => save(fileOf('video', s), id, run));
+    if (workflows.has('webhook-delivery')) {
+      const db = createDb(bench.databaseUrl, { max: 1 });
+      const { rows } = await sql<{
+        id: string;
+      }>`select id from webhook_deliveries order by created_at limit 1`.execute(db);
+      await db.destroy();
+      if (!rows[0]) throw new Error('no webhook delivery was made');
+      await save(fileOf('webhook-delivery', 'always-failing'), workflowIds.webhookDelivery(rows[0].id));
+    }
+  } finally {
+    await connection.close();
+    await bench.stop();
+  }
+}
+
+type Save = (scenario: string, workflowId: string, runId?: string) => Promise<void>;
+
+async function recordVideos(
+  bench: Awaited<ReturnType<typeof startBenchStack>>,
+  client: Client,
+  save: Save,
+): Promise<void> {
   const base = bench.stack.baseUrl;
   const key = await bench.key(1000);
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
@@ -71,10 +138,10 @@ async function main(): Promise<void> {
   await until(v.id, done);
   recorded.happy = v.id;
 
-  // 2. a scene image fails → refund → approve retries only that scene → completed
+  // 2. a scene image fails → refund → approve retries from the missing image → completed
   v = (
     await call('POST', '/videos', {
-      prompt: 'Tide pools at low tide.',
+      prompt: 'Tide pools at low tide. Crabs hide under the rocks.',
       scene_count: 2,
       auto_approve: true,
       faults: { visualising: { fail_scenes: [2] } },
@@ -125,25 +192,72 @@ async function main(): Promise<void> {
   await until(v.id, done);
   recorded['narration-failure-retry'] = v.id;
 
-  const db = createDb(bench.databaseUrl, { max: 1 });
-  const { rows } = await sql<{
-    id: string;
-  }>`select id from webhook_deliveries order by created_at limit 1`.execute(db);
-  await db.destroy();
+  // 6. more scene edits at the gate than a run takes → continues as new → approve → completed
+  v = (await call('POST', '/videos', { prompt: 'Salmon swimming upstream.', scene_count: 1 })).body;
+  await until(v.id, gate);
+  const [only] = (await call('GET', `/videos/${v.id}/scenes`)).body;
+  for (let i = 1; i <= UPDATES_PER_RUN + 2; i++) {
+    const res = await call('PATCH', `/videos/${v.id}/scenes/${only.id}`, {
+      narration: `Upstream, take ${i}.`,
+    });
+    if (res.status !== 200) throw new Error(`edit ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  await call('POST', `/videos/${v.id}/approve`);
+  await until(v.id, done);
 
-  const connection = await Connection.connect({ address: bench.stack.env.TEMPORAL_ADDRESS! });
-  const client = new Client({ connection });
-  const save = async (name: string, workflowId: string) => {
-    const handle = client.workflow.getHandle(workflowId);
-    await handle.result().catch(() => undefined);
-    const history = await handle.fetchHistory();
-    await writeFile(path.join(OUT, `${name}.json`), `${historyToJSON(history)}\n`);
-    console.log(`${name}: ${history.events?.length} events`);
+  for (const [name, id] of Object.entries(recorded)) await save(name, workflowIds.video(id));
+  const workflowId = workflowIds.video(v.id);
+  const first = (await client.workflow.getHandle(workflowId).describe()).raw.workflowExecutionInfo
+    ?.firstRunId;
+  if (!first) throw new Error(`${workflowId} has no first run`);
+  await save('continue-as-new-first-run', workflowId, first);
+  await save('continue-as-new-last-run', workflowId);
+
+  await recordStandIns(bench.temporalAddress, save);
+}
+
+/**
+ * What the api cannot bring about on purpose, with stand-in activities on the same Temporal
+ * server: an approval whose answer is lost after it committed (settled as done), an image whose
+ * last attempt is lost with its worker and a narration whose last attempt finds PostgreSQL
+ * unreachable (both dispatched again), then the video completes.
+ */
+async function recordStandIns(temporalAddress: string, save: Save): Promise<void> {
+  const temporal = await connectTemporal(temporalAddress);
+  const once = (type: string) => {
+    let failed = false;
+    return async () => {
+      if (failed) return;
+      failed = true;
+      throw ApplicationFailure.nonRetryable(`injected: ${type}`, type);
+    };
   };
-  for (const [name, id] of Object.entries(recorded)) await save(`video-${name}`, workflowIds.video(id));
-  if (rows[0]) await save('webhook-delivery-always-failing', workflowIds.webhookDelivery(rows[0].id));
-  await connection.close();
-  await bench.stop();
+  const activities = standIns({
+    approveProduction: async () => {
+      throw ApplicationFailure.retryable('connection terminated after COMMIT', 'DATABASE_ERROR');
+    },
+    generateSceneImage: once(WORKER_LOST_FAILURE_TYPE),
+    narrateScene: once('DatabaseUnavailableError'),
+  });
+  try {
+    const workflowId = await runVideoWorkflow(
+      temporal,
+      activities,
+      { autoApprove: false },
+      async (handle) => {
+        while ((await handle.query<{ phase: string }>('state')).phase !== 'gate') {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await handle.executeUpdate(approveUpdate);
+        const result = await handle.result();
+        if (result.status !== 'completed') throw new Error(`stand-in video ended ${result.status}`);
+        return handle.workflowId;
+      },
+    );
+    await save('lost-approval-worker-and-database', workflowId);
+  } finally {
+    await temporal.close();
+  }
 }
 
 main().catch((err) => {
