@@ -33,7 +33,8 @@ async function reachable(url: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const prefix = process.argv[2];
-  if (!prefix || !/^[a-z0-9-]+$/.test(prefix)) throw new Error('usage: record-lost-completion-history.ts PREFIX');
+  if (!prefix || !/^[a-z0-9-]+$/.test(prefix))
+    throw new Error('usage: record-lost-completion-history.ts PREFIX');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-histories-'));
   const stops: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
   try {
@@ -67,7 +68,12 @@ async function main(): Promise<void> {
       temporalAddress: temporal.address,
       url: route.url,
     });
-    const file = path.join(REPO_ROOT, 'temporal', 'histories', `webhook-delivery-${prefix}-lost-completion.json`);
+    const file = path.join(
+      REPO_ROOT,
+      'temporal',
+      'histories',
+      `webhook-delivery-${prefix}-lost-completion.json`,
+    );
     await writeFile(file, `${historyToJSON(run.history)}\n`);
     console.log(
       `${path.relative(REPO_ROOT, file)}: ${run.history.events?.length} events, ` +
