@@ -265,7 +265,7 @@ export class WorkerAttempts {
     const unanswered: string[] = [];
     for (const token of lease.tokens) {
       const failure = ApplicationFailure.retryable(
-        `the worker running this attempt stopped (worker ${lease.instance}, process ${lease.pid} on ${lease.host}, silent for ${Math.round((now - sighting.since) / 1000)} s)`,
+        `the worker running this attempt stopped (worker ${lease.instance}, process ${lease.pid} on ${lease.host}: its lease not renewed for ${Math.round((now - sighting.since) / 1000)} s)`,
         WORKER_LOST_FAILURE_TYPE,
       );
       try {
