@@ -1,8 +1,5 @@
 import { ConfigError, loadMediaConfig } from '@vidgen/config';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { wavDurationSeconds } from '../narrating/wav';
-import { createProviders } from '../providers.factory';
-import { LocalImageProvider } from '../visualising/local-image.provider';
 import {
   FakeOpenAi,
   json,
@@ -10,7 +7,10 @@ import {
   startFakeOpenAi,
   stopFakeOpenAi,
   streamedWav,
-} from './fake-openai';
+} from '../../test/support/fake-openai';
+import { wavDurationSeconds } from '../narrating/wav';
+import { createProviders } from '../providers.factory';
+import { LocalImageProvider } from '../visualising/local-image.provider';
 
 /**
  * The README's recipes, each against a local stand-in that answers as that server documents:

@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError, ProviderTimeoutError } from '../common/media.errors';
 import {
   FakeOpenAi,
   json,
@@ -11,7 +10,8 @@ import {
   startFakeOpenAi,
   stopFakeOpenAi,
   streamedWav,
-} from './fake-openai';
+} from '../../test/support/fake-openai';
+import { ProviderError, ProviderTimeoutError } from '../common/media.errors';
 import { OpenAiClient } from './openai.client';
 import { OpenAiScriptProvider } from './openai-script.provider';
 import { OpenAiSpeechProvider } from './openai-speech.provider';

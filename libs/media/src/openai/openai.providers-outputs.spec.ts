@@ -1,10 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProviderError } from '../common/media.errors';
-import { VoiceCatalogue } from '../common/voices';
-import { wavDurationSeconds } from '../narrating/wav';
-import { SCRIPT_JSON_SCHEMA } from '../scripting/script.request';
 import {
   FakeOpenAi,
   json,
@@ -14,7 +10,11 @@ import {
   startFakeOpenAi,
   stopFakeOpenAi,
   streamedWav,
-} from './fake-openai';
+} from '../../test/support/fake-openai';
+import { ProviderError } from '../common/media.errors';
+import { VoiceCatalogue } from '../common/voices';
+import { wavDurationSeconds } from '../narrating/wav';
+import { SCRIPT_JSON_SCHEMA } from '../scripting/script.request';
 import { OpenAiClient } from './openai.client';
 import { OpenAiImageProvider } from './openai-image.provider';
 import { OpenAiScriptProvider } from './openai-script.provider';

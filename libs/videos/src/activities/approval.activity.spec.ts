@@ -2,8 +2,16 @@ import { InsufficientCreditsError, MaxConcurrentVideosError } from '@vidgen/core
 import type { ChargeService } from '@vidgen/ledger';
 import { chargeItems, eventKeys, UpdateErrorTypes } from '@vidgen/workflows';
 import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_ID,
+  activityEnv,
+  aVideo,
+  failureOf,
+  fakeVideos,
+  sceneId,
+  VIDEO_ID,
+} from '../../test/support/activity-fakes';
 import type { VideoSlots } from '../video-slots';
-import { ACCOUNT_ID, activityEnv, aVideo, failureOf, fakeVideos, sceneId, VIDEO_ID } from './activity-fakes';
 import { createApprovalActivities } from './approval.activity';
 
 const charges = [

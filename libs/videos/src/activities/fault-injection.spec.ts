@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
 import { describe, expect, it } from 'vitest';
-import { activityEnv, NO_FAULT } from './activity-fakes';
+import { activityEnv, NO_FAULT } from '../../test/support/activity-fakes';
 import { injectFaults } from './fault-injection';
 
 /** The failure injectFaults throws on this attempt, or undefined when the attempt goes ahead. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityEnv } from './activity-fakes';
+import { activityEnv } from '../../test/support/activity-fakes';
 import { heartbeating } from './heartbeat';
 
 describe('heartbeating', () => {

@@ -15,7 +15,7 @@ import {
   NO_FAULT,
   sceneId,
   VIDEO_ID,
-} from './activity-fakes';
+} from '../../test/support/activity-fakes';
 import { createMediaStep } from './media-step';
 import { createSceneImageActivity } from './scene-image.activity';
 

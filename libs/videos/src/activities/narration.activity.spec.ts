@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { CatalogueVoice, SpeechInput } from '@vidgen/media';
 import { describe, expect, it } from 'vitest';
-import { videoOptions } from '../video.types';
 import {
   activityEnv,
   aScene,
@@ -11,7 +10,8 @@ import {
   NO_FAULT,
   sceneId,
   VIDEO_ID,
-} from './activity-fakes';
+} from '../../test/support/activity-fakes';
+import { videoOptions } from '../video.types';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
 

@@ -1,7 +1,6 @@
 import { ChargeService, type LedgerEntryInput } from '@vidgen/ledger';
 import { chargeItems, eventKeys, ledgerKeys } from '@vidgen/workflows';
 import { describe, expect, it } from 'vitest';
-import type { Scene } from '../video.types';
 import {
   ACCOUNT_ID,
   activityEnv,
@@ -11,7 +10,8 @@ import {
   fakeVideos,
   sceneId,
   VIDEO_ID,
-} from './activity-fakes';
+} from '../../test/support/activity-fakes';
+import type { Scene } from '../video.types';
 import { createRefundActivity } from './refund.activity';
 
 const imageA = chargeItems.image(sceneId(1));

@@ -8,10 +8,10 @@ import type { Database, Transaction } from '@vidgen/db';
 import type { LedgerEntryInput, LedgerRepository } from '@vidgen/ledger';
 import type { ActiveFault } from '@vidgen/workflows';
 import { expect } from 'vitest';
-import type { VideoRepository, WorkflowVideo } from '../video.repository';
-import type { Scene } from '../video.types';
-import { videoOptions } from '../video.types';
-import type { Transition } from '../video-event.repository';
+import type { VideoRepository, WorkflowVideo } from '../../src/video.repository';
+import type { Scene } from '../../src/video.types';
+import { videoOptions } from '../../src/video.types';
+import type { Transition } from '../../src/video-event.repository';
 
 export const ACCOUNT_ID = '00000000-0000-4000-8000-00000000000a';
 export const VIDEO_ID = '00000000-0000-4000-8000-0000000000b1';

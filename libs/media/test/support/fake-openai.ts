@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { OpenAiClient } from './openai.client';
+import { OpenAiClient } from '../../src/openai/openai.client';
 
 export interface Recorded {
   method: string;
