@@ -1,14 +1,16 @@
 import { expect, expectTypeOf, it } from 'vitest';
-import type { db, gate, media, renderer, script } from './video-activity-proxies';
+import type { db, gate, mediaQueue, script } from './video-activity-proxies';
+
+type MediaQueue = ReturnType<typeof mediaQueue>;
 
 // Checked by `npm run typecheck`: each proxy carries only the activities of its timeout class.
 it('offers each activity only through the proxy whose timeouts fit it', () => {
   expectTypeOf<typeof script>().toHaveProperty('writeScript');
-  expectTypeOf<typeof script>().not.toHaveProperty('render');
-  expectTypeOf<typeof media>().toHaveProperty('generateSceneImage');
-  expectTypeOf<typeof media>().not.toHaveProperty('render');
-  expectTypeOf<typeof renderer>().toHaveProperty('render');
-  expectTypeOf<typeof renderer>().not.toHaveProperty('narrateScene');
+  expectTypeOf<typeof script>().not.toHaveProperty('joinSegments');
+  expectTypeOf<MediaQueue['media']>().toHaveProperty('generateSceneImage');
+  expectTypeOf<MediaQueue['media']>().not.toHaveProperty('joinSegments');
+  expectTypeOf<MediaQueue['join']>().toHaveProperty('joinSegments');
+  expectTypeOf<MediaQueue['join']>().not.toHaveProperty('narrateScene');
   expectTypeOf<typeof db>().toHaveProperty('refund');
   expectTypeOf<typeof db>().not.toHaveProperty('generateSceneImage');
   expectTypeOf<typeof gate>().toHaveProperty('applySceneEdit');

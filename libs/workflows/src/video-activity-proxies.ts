@@ -45,10 +45,6 @@ export const sceneMediaOptions = {
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
 } as const;
 
-/** One scene's image or narration, on the workflow's own queue (workflows started before the media queue). */
-export const media =
-  proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>(sceneMediaOptions);
-
 /** The timeline and subtitles: quick, no provider call; heartbeats like every media step. */
 export const timelineOptions: ActivityOptions = {
   startToCloseTimeout: '3 minutes',
@@ -56,13 +52,6 @@ export const timelineOptions: ActivityOptions = {
   retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
 };
 export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>(timelineOptions);
-
-export const renderer = proxyActivities<Pick<VideoActivities, 'render'>>({
-  startToCloseTimeout: '15 minutes',
-  // A worker that dies mid-render is noticed within this window and the render moves on.
-  heartbeatTimeout: '10 seconds',
-  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-});
 
 /**
  * Media work on the media queue of the workflow's own queue (mediaTaskQueue), which media

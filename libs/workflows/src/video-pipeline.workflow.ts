@@ -2,7 +2,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
-  patched,
+  deprecatePatch,
   setHandler,
   uuid4,
 } from '@temporalio/workflow';
@@ -27,7 +27,8 @@ import { VideoPipelineState } from './video-workflow-state';
  * narrating → curating → rendering (docs/lifecycle.md). The gate, retries, regeneration, scene
  * edits and deletion arrive as Workflow Updates, so the api answers with the real outcome. The
  * workflow stays open while a video waits at the gate or sits failed, and ends when it
- * completes or is deleted.
+ * completes or is deleted. A `deprecatePatch(id)` stands where a past change's marker is
+ * recorded, so runs that recorded it replay; docs/workflow-versions.md says when each goes.
  */
 export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<VideoWorkflowResult> {
   const s = new VideoPipelineState(input);
@@ -84,10 +85,7 @@ async function idle(
   if (s.phase !== phase) return;
   await condition(() => allHandlersFinished() || s.phase !== phase);
   if (s.phase !== phase) return;
-  if (!patched('continue-as-new-when-idle')) {
-    s.refuseContinueAsNew();
-    return;
-  }
+  deprecatePatch('continue-as-new-when-idle');
   await continueAsNew<typeof videoPipelineWorkflow>({ ...input, carried: s.snapshot(phase) });
 }
 
@@ -179,21 +177,20 @@ function registerHandlers(s: VideoPipelineState): void {
         if (s.phase !== 'gate' && s.phase !== 'failed')
           throw invalidState('The video cannot be regenerated now');
         const version = s.scriptVersion + 1;
-        if (patched('regenerate-takes-slot')) {
-          // Back in progress: it needs one of the account's slots, like an approval.
-          try {
-            await decidedOnce(
-              s,
-              () => gate.beginRegeneration({ videoId: s.videoId, scriptVersion: version }),
-              eventKeys.script.regenerating(version),
-              eventKeys.script.regenerationAbandoned(version),
-              () => {
-                s.scriptVersion = version; // spent: the next regenerate writes another version
-              },
-            );
-          } catch (err) {
-            throw asUpdateFailure(err);
-          }
+        deprecatePatch('regenerate-takes-slot');
+        // Back in progress: it needs one of the account's slots, like an approval.
+        try {
+          await decidedOnce(
+            s,
+            () => gate.beginRegeneration({ videoId: s.videoId, scriptVersion: version }),
+            eventKeys.script.regenerating(version),
+            eventKeys.script.regenerationAbandoned(version),
+            () => {
+              s.scriptVersion = version; // spent: the next regenerate writes another version
+            },
+          );
+        } catch (err) {
+          throw asUpdateFailure(err);
         }
         s.feedback = feedback;
         s.scriptVersion = version;

@@ -1,13 +1,11 @@
-import { patched } from '@temporalio/workflow';
+import { deprecatePatch } from '@temporalio/workflow';
 import { mapBounded } from './bounded-map';
 import { type FailureReason, PRODUCTION_STAGES, type ProductionStage, type Stage } from './video.contracts';
 import {
   type Approver,
   db,
   gate,
-  media,
   mediaQueue,
-  renderer,
   STAGE_MAX_ATTEMPTS,
   script,
   timeline,
@@ -23,16 +21,21 @@ import {
 import { chargeItems, eventKeys } from './video-keys';
 import type { VideoPipelineState } from './video-workflow-state';
 
-/** The video workflow's steps: each records its progress through keyed events, so replays and retries append nothing twice. */
+/**
+ * The video workflow's steps: each records its progress through keyed events, so replays and
+ * retries append nothing twice. A `deprecatePatch(id)` stands where a past change's marker is
+ * recorded, so runs that recorded it replay; docs/workflow-versions.md says when each goes.
+ */
 
 const IMAGE_CONCURRENCY = 4;
 const NARRATION_CONCURRENCY = 2;
 /** Segments of one video rendering at once, across however many media workers poll. */
 const SEGMENT_CONCURRENCY = 4;
 
-/** Scene images and narration: on the media queue, except in workflows that began before it. */
-function sceneMedia(): typeof media {
-  return patched('media-task-queue') ? mediaQueue().media : media;
+/** Scene images and narration, on the media queue. */
+function sceneMedia(): ReturnType<typeof mediaQueue>['media'] {
+  deprecatePatch('media-task-queue');
+  return mediaQueue().media;
 }
 
 async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Promise<void> {
@@ -62,12 +65,14 @@ async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise
     try {
       return await fn();
     } catch (err) {
-      if (
-        lost < MAX_WORKER_LOSSES &&
-        ((isWorkerLoss(err) && patched('redispatch-after-worker-loss')) ||
-          (isDatabaseOutage(err) && patched('redispatch-after-database-outage')))
-      )
+      if (lost < MAX_WORKER_LOSSES && isWorkerLoss(err)) {
+        deprecatePatch('redispatch-after-worker-loss');
         continue;
+      }
+      if (lost < MAX_WORKER_LOSSES && isDatabaseOutage(err)) {
+        deprecatePatch('redispatch-after-database-outage');
+        continue;
+      }
       s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
       throw err;
     }
@@ -86,8 +91,8 @@ export async function fail(
 ): Promise<void> {
   const stage = reason.stage === 'approval' ? null : reason.stage;
   s.setPhase('failed', 'failed', stage);
-  // Histories recorded before VidgenFailureCode existed have no upsert here.
-  if (patched('failure-code-search-attribute')) s.markFailureCode(reason.code);
+  deprecatePatch('failure-code-search-attribute');
+  s.markFailureCode(reason.code);
   await db.recordTransition({
     videoId: s.videoId,
     key,
@@ -183,12 +188,7 @@ async function runStage(
       );
       return;
     case 'rendering': {
-      if (!patched('render-segments')) {
-        await attempt(s, 'rendering', () =>
-          renderer.render({ videoId, run: r, fault: s.activeFault('rendering') }),
-        );
-        return;
-      }
+      deprecatePatch('render-segments');
       // Each scene's segment on whichever media worker takes it, then one join. Injected faults
       // act in the join, so a rendering fault fails (or delays) the stage once, not once per scene.
       const q = mediaQueue();
@@ -256,7 +256,8 @@ export async function approve(s: VideoPipelineState, isRetry: boolean, acts: App
   let from: ProductionStage = isRetry ? s.retryFrom! : 'visualising';
   // A retry resumes at the earliest stage whose outputs are missing, not only at the one that
   // failed: a stage cannot run on inputs that are gone (and would charge for an image it never makes).
-  if (isRetry && plan.missingFrom && patched('retry-from-missing-outputs')) {
+  if (isRetry && plan.missingFrom) {
+    deprecatePatch('retry-from-missing-outputs');
     from = earlier(from, plan.missingFrom);
   }
   await decidedOnce(
@@ -294,7 +295,8 @@ export async function decidedOnce(
   try {
     await step();
   } catch (err) {
-    if (isBusinessRefusal(err) || !patched('gate-steps-decided-once')) throw err;
+    if (isBusinessRefusal(err)) throw err;
+    deprecatePatch('gate-steps-decided-once');
     const { done } = await db.settleOutcome({ videoId: s.videoId, doneKey, abandonedKey });
     if (done) return;
     onAbandoned();

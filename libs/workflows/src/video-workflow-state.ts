@@ -42,8 +42,6 @@ export class VideoPipelineState {
 
   /** Updates this run has accepted (Temporal caps them per run). */
   private updates = 0;
-  /** Set when an older run's history has no continue-as-new marker here: it keeps running as it did. */
-  private continueAsNewRefused = false;
   private stageRuns: Partial<Record<Stage, number>> = {};
   private failedAttempts: Partial<Record<Stage, number>> = {};
   private lock: Promise<void> = Promise.resolve();
@@ -79,13 +77,7 @@ export class VideoPipelineState {
 
   /** True when this run should hand over to a new one at its next idle point. */
   historyFull(): boolean {
-    if (this.continueAsNewRefused) return false;
     return this.updates >= this.updatesPerRun || workflowInfo().continueAsNewSuggested;
-  }
-
-  /** An older run replays without the continue-as-new marker: it never continues as new. */
-  refuseContinueAsNew(): void {
-    this.continueAsNewRefused = true;
   }
 
   /** What the next run needs to carry on exactly where this one idles. */
@@ -127,7 +119,7 @@ export class VideoPipelineState {
     if (stage !== undefined) pairs.push({ key: SearchAttributes.stage, value: stage ?? 'none' });
     if (pairs.length) upsertSearchAttributes(pairs);
     // A failed video that moves on (retry, regenerate, delete) no longer lists under its old code.
-    // Only runs that set the code (behind its patch, or carried over by continue-as-new) have one.
+    // Only a run whose video failed has one (set by fail(), or carried over by continue-as-new).
     if (next !== 'failed' && workflowInfo().typedSearchAttributes.get(SearchAttributes.failureCode)) {
       upsertSearchAttributes([{ key: SearchAttributes.failureCode, value: null }]);
     }
