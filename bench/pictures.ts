@@ -1,14 +1,14 @@
 /**
- * Drawing one scene picture at 1080×1920: the illustrator (libs/media/src/visualising) against
- * the pattern drawing it replaced (bench/pictures-baseline.ts), in alternating rounds in one
- * process, per picture. Also the first picture's cost (the artwork and the annotations load
- * then, once per process) and the resident memory that loading and drawing add.
+ * Drawing one scene picture at 1080×1920 with the illustrator (libs/media/src/visualising), per
+ * picture; also the first picture's cost (the artwork and the annotations load then, once per
+ * process) and the resident memory that loading and drawing add. The pattern drawing it replaced
+ * is gone; its last figures are in bench/JOURNAL.md (2026-11-28).
  *
  *   node -r @swc-node/register bench/pictures.ts [--json file]
  */
-import { illustrate } from '../libs/media/src/visualising/local-image.provider';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { FONT_FAMILY, FONT_FILES, illustrate } from '@vidgen/media';
 import { writeFigures } from './figures';
-import { PatternDrawing } from './pictures-baseline';
 
 const WIDTH = 1080;
 const HEIGHT = 1920;
@@ -30,8 +30,20 @@ const DESCRIPTIONS: [string, string][] = [
 
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
+/**
+ * The canvas library and the fonts loaded and used once, so the first picture's figures are the
+ * illustrator's own loading, as when the pattern drawing went first.
+ */
+async function warmCanvas(): Promise<void> {
+  for (const file of Object.values(FONT_FILES)) GlobalFonts.registerFromPath(file, FONT_FAMILY);
+  const picture = createCanvas(WIDTH, HEIGHT);
+  const ctx = picture.getContext('2d');
+  ctx.font = `64px "${FONT_FAMILY}"`;
+  ctx.fillText('Warming up', 100, 200);
+  await picture.encode('png');
+}
+
 async function main(): Promise<void> {
-  const baseline = new PatternDrawing();
   const input = (i: number) => ({
     description: DESCRIPTIONS[i % DESCRIPTIONS.length]![1],
     language: DESCRIPTIONS[i % DESCRIPTIONS.length]![0],
@@ -42,34 +54,24 @@ async function main(): Promise<void> {
     width: WIDTH,
     height: HEIGHT,
   });
-  // The pattern drawing first, so the canvas and its fonts are loaded before either is measured.
-  await baseline.draw(input(0), WIDTH, HEIGHT);
+  await warmCanvas();
   const before = rssMb();
   let t = performance.now();
   await illustrate(input(0));
   const firstMs = performance.now() - t;
   const afterFirst = rssMb();
 
-  const times = { illustrator: [] as number[], pattern: [] as number[] };
+  const times: number[] = [];
   let peak = afterFirst;
   for (let round = 0; round < ROUNDS; round++) {
-    const order =
-      round % 2 === 0 ? (['pattern', 'illustrator'] as const) : (['illustrator', 'pattern'] as const);
-    for (const who of order) {
-      t = performance.now();
-      for (let i = 0; i < DESCRIPTIONS.length; i++) {
-        if (who === 'illustrator') await illustrate(input(i + round));
-        else await baseline.draw(input(i + round), WIDTH, HEIGHT);
-      }
-      times[who].push((performance.now() - t) / DESCRIPTIONS.length);
-      peak = Math.max(peak, rssMb());
-    }
+    t = performance.now();
+    for (let i = 0; i < DESCRIPTIONS.length; i++) await illustrate(input(i + round));
+    times.push((performance.now() - t) / DESCRIPTIONS.length);
+    peak = Math.max(peak, rssMb());
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const figures = {
-    'pictures.illustrator_ms_1080x1920': median(times.illustrator),
-    'pictures.pattern_ms_1080x1920': median(times.pattern),
-    'pictures.illustrator_over_pattern': median(times.illustrator) / median(times.pattern),
+    'pictures.illustrator_ms_1080x1920': median(times),
     'pictures.first_picture_ms': firstMs,
     'pictures.rss_growth_first_mb': afterFirst - before,
     'pictures.rss_growth_total_mb': peak - before,
