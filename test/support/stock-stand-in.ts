@@ -28,6 +28,13 @@ export interface StockStandIn {
   failNext(n: number, status: number): void;
   /** Every search answers 503 until set back to false. */
   down: boolean;
+  /**
+   * A library that hangs: searches get no answer, or downloads send their headers and a first
+   * part of the file, then nothing more, until set back to null.
+   */
+  stall: 'searches' | 'downloads' | null;
+  /** The requests left hanging, and whether the client has closed each one's connection. */
+  stalled: { path: string; closed: boolean }[];
   close(): Promise<void>;
 }
 
@@ -89,16 +96,32 @@ export async function startStockStandIn(
     res.end(JSON.stringify(body));
   };
 
+  const hang = (req: http.IncomingMessage, path: string) => {
+    const hung = { path, closed: false };
+    stand.stalled.push(hung);
+    req.socket.once('close', () => {
+      hung.closed = true;
+    });
+  };
+
   const handler: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const q = url.searchParams;
     if (url.pathname.startsWith('/files/')) {
       const item = items.find((i) => url.pathname.startsWith(`/files/${i.id}.`));
       if (!item) return json(res, 404, {});
-      res.writeHead(200, { 'Content-Type': item.kind === 'video' ? 'video/mp4' : 'image/jpeg' });
+      res.writeHead(200, {
+        'Content-Type': item.kind === 'video' ? 'video/mp4' : 'image/jpeg',
+        'Content-Length': String(item.bytes.length),
+      });
+      if (stand.stall === 'downloads') {
+        res.write(item.bytes.subarray(0, Math.floor(item.bytes.length / 2)));
+        return hang(req, url.pathname);
+      }
       return res.end(item.bytes);
     }
     requests.push({ path: url.pathname, query: q });
+    if (stand.stall === 'searches') return hang(req, url.pathname);
     if (stand.down) return json(res, 503, { error: 'unavailable' });
     if (failures.n > 0) {
       failures.n--;
@@ -252,10 +275,16 @@ export async function startStockStandIn(
     items,
     requests,
     down: false,
+    stall: null,
+    stalled: [],
     failNext(count, status) {
       failures = { n: count, status };
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
   return stand;
 }

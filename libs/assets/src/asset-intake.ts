@@ -52,22 +52,24 @@ export class AssetIntake {
     private readonly options: AssetIntakeOptions,
   ) {}
 
-  async fromStream(source: Readable, slot?: VerificationSlot): Promise<StagedMedia> {
+  /** `signal` stops the work wherever it is, the decode included; it then rejects with the reason. */
+  async fromStream(source: Readable, slot?: VerificationSlot, signal?: AbortSignal): Promise<StagedMedia> {
     const path = await this.storage.stagingPath();
     try {
       const bytes = await this.stage(source, path);
       slot?.staged(bytes);
-      return await this.inspect(path, bytes, slot);
+      return await this.inspect(path, bytes, slot, signal);
     } catch (err) {
       await rm(path, { force: true });
-      throw err;
+      throw signal?.aborted ? signal.reason : err;
     }
   }
 
-  async fromUrl(url: string, slot?: VerificationSlot): Promise<StagedMedia> {
+  async fromUrl(url: string, slot?: VerificationSlot, signal?: AbortSignal): Promise<StagedMedia> {
     return this.fromStream(
-      await openRemote(url, { ...this.options.import, maxBytes: this.options.maxBytes }),
+      await openRemote(url, { ...this.options.import, maxBytes: this.options.maxBytes, signal }),
       slot,
+      signal,
     );
   }
 
@@ -97,7 +99,12 @@ export class AssetIntake {
     return bytes;
   }
 
-  private async inspect(path: string, bytes: number, slot?: VerificationSlot): Promise<StagedMedia> {
+  private async inspect(
+    path: string,
+    bytes: number,
+    slot?: VerificationSlot,
+    signal?: AbortSignal,
+  ): Promise<StagedMedia> {
     const head = await readHead(path, SNIFF_BYTES);
     const format = sniffMedia(head);
     if (!format) {
@@ -115,7 +122,7 @@ export class AssetIntake {
       if (problem) throw new AssetRejectedError(problem);
       ({ width, height } = size);
     }
-    const decode = () => this.verifier.decode(path, format);
+    const decode = () => this.verifier.decode(path, format, signal);
     const decoded = await (slot ? slot.turn(decode) : decode());
     const actual = decoded.format ?? format;
     const { type, contentType, extension } = MEDIA_FORMATS[actual];

@@ -456,6 +456,8 @@ function runFfmpeg(
   return new Promise<FfmpegRun>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    // stdout: the lines `onLine` reads; stderr: what went wrong; fd 3: `-progress pipe:3`.
+    const [out, errors, progressPipe] = [child.stdout!, child.stderr!, child.stdio[3] as Readable];
     let stderr = '';
     let progress = '';
     let partial = '';
@@ -477,21 +479,21 @@ function runFfmpeg(
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
-    child.stdout.on('data', (b: Buffer) => {
+    out.on('data', (b: Buffer) => {
       if (stopped !== undefined) return;
       const lines = (partial + b.toString()).split('\n');
       partial = lines.pop() ?? '';
       if (partial.length > 4096) return stop(new AssetRejectedError('ffmpeg wrote a line too long to read'));
       for (const line of lines) {
-        const err = opts.onLine?.(line);
-        if (err) return stop(err);
+        const problem = opts.onLine?.(line);
+        if (problem) return stop(problem);
       }
     });
-    (child.stdio[3] as Readable).on('data', (b: Buffer) => {
+    progressPipe.on('data', (b: Buffer) => {
       // Only the latest progress block matters; keep the tail.
       progress = (progress + b.toString()).slice(-2048);
     });
-    child.stderr.on('data', (b: Buffer) => {
+    errors.on('data', (b: Buffer) => {
       if (stderr.length < MAX_STDERR) stderr += b.toString();
     });
     child.on('error', (err) => {

@@ -22,6 +22,8 @@ export interface DownloadOptions {
    * (no public address exists in a test, so one that redirects to a private one is simulated).
    */
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** Stops the download wherever it is (the request, or the body being read): it rejects with the reason. */
+  signal?: AbortSignal;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -34,6 +36,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * the deadline keeps running until the body ends. Failures are AssetRejectedErrors.
  */
 export async function openRemote(sourceUrl: string, options: DownloadOptions): Promise<Readable> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const resolve =
     options.resolve ?? ((host: string) => resolvePublicAddresses(host, options.allowPrivateNetworks));
   const seconds = options.timeoutMs / 1000;
@@ -43,9 +47,16 @@ export async function openRemote(sourceUrl: string, options: DownloadOptions): P
     expired = true;
     current?.destroy(new AssetRejectedError(`the download did not finish within ${seconds} s`));
   }, options.timeoutMs);
+  const onAbort = () => current?.destroy(signal!.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
   try {
     let url = parseHttps(sourceUrl);
     for (let hop = 0; ; hop++) {
+      signal?.throwIfAborted();
       const addresses = await resolve(url.hostname.replace(/^\[|\]$/g, '')).catch((err: Error) => {
         throw new AssetRejectedError(
           err instanceof ForbiddenDestinationError
@@ -80,12 +91,13 @@ export async function openRemote(sourceUrl: string, options: DownloadOptions): P
           `the file is ${declared} bytes; at most ${options.maxBytes} are accepted`,
         );
       }
-      res.once('close', () => clearTimeout(timer));
+      res.once('close', done);
       return res;
     }
   } catch (err) {
-    clearTimeout(timer);
+    done();
     current?.destroy();
+    if (signal?.aborted) throw signal.reason;
     if (err instanceof AssetRejectedError) throw err;
     throw new AssetRejectedError(`the download failed: ${(err as Error).message}`);
   }

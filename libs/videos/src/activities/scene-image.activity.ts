@@ -18,6 +18,16 @@ export interface SceneImageDeps {
 
 /** The attempts of a visualising activity (STAGE_MAX_ATTEMPTS of the workflow's retry policy). */
 const STAGE_MAX_ATTEMPTS = 3;
+/**
+ * The share of the activity's start-to-close timeout that a stock pick may take; the rest is
+ * kept for the drawn picture that replaces it (docs/decisions/0053-stock-within-its-activity.md).
+ */
+const STOCK_SHARE = 0.5;
+
+/** How long the stock pick of an attempt that started at `startedAt` may take from now. */
+export function stockBudgetMs(startToCloseTimeoutMs: number, startedAt: number, now = Date.now()): number {
+  return Math.max(0, startToCloseTimeoutMs * STOCK_SHARE - (now - startedAt));
+}
 
 /** The scene's visual: a stock clip or photo, or a generated picture (with why stock gave none). */
 type Visual = { stock: StockPick } | { image: GeneratedImage; stockFallback?: string };
@@ -31,6 +41,7 @@ export function createSceneImageActivity({
 }: SceneImageDeps): Pick<VideoActivities, 'generateSceneImage'> {
   return {
     async generateSceneImage(raw) {
+      const startedAt = Date.now();
       const input = parseInput(schemas.sceneWork, raw);
       await runStep({
         videoId: input.videoId,
@@ -54,6 +65,11 @@ export function createSceneImageActivity({
           if (video.options.visuals === 'stock') {
             if (!stock) stockFallback = 'no stock library is configured';
             else {
+              // The search, the downloads and their decodes stop at the budget, so the drawn
+              // picture still fits in the activity's timeout.
+              const { startToCloseTimeoutMs } = Context.current().info;
+              const budgetMs = stockBudgetMs(startToCloseTimeoutMs, startedAt);
+              const budget = AbortSignal.timeout(budgetMs);
               try {
                 const pick = await pickStock(
                   stock,
@@ -67,7 +83,7 @@ export function createSceneImageActivity({
                   frameSize(video.options.aspect_ratio, video.options.output.resolution),
                   used,
                   dir,
-                  signal,
+                  AbortSignal.any([signal, budget]),
                 );
                 if (pick) {
                   target.picked = pick.item.credit.source_url;
@@ -75,11 +91,16 @@ export function createSceneImageActivity({
                 }
                 stockFallback = 'the stock library has nothing that fits';
               } catch (err) {
-                // A rate limit or an outage is retried within the activity's policy; on the
-                // last attempt (or a refusal such as a bad key) the scene gets a drawn picture.
-                const retryable = err instanceof ProviderError && err.retryable;
-                if (retryable && Context.current().info.attempt < STAGE_MAX_ATTEMPTS) throw err;
-                stockFallback = stockProblem(err);
+                if (signal.aborted) throw err; // the activity is cancelled: no picture either
+                if (budget.aborted) {
+                  stockFallback = `the stock library gave nothing usable within ${Math.round(budgetMs / 1000)} s`;
+                } else {
+                  // A rate limit or an outage is retried within the activity's policy; on the
+                  // last attempt (or a refusal such as a bad key) the scene gets a drawn picture.
+                  const retryable = err instanceof ProviderError && err.retryable;
+                  if (retryable && Context.current().info.attempt < STAGE_MAX_ATTEMPTS) throw err;
+                  stockFallback = stockProblem(err);
+                }
               }
             }
           }

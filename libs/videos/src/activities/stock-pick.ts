@@ -1,7 +1,14 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetIntake, StagedMedia } from '@vidgen/assets';
-import { orientationOf, ProviderError, type StockItem, type StockProvider, searchTerms } from '@vidgen/media';
+import {
+  orientationOf,
+  ProviderError,
+  ProviderTimeoutError,
+  type StockItem,
+  type StockProvider,
+  searchTerms,
+} from '@vidgen/media';
 
 export interface StockDeps {
   provider: StockProvider;
@@ -29,7 +36,8 @@ const WORDS_PER_SECOND = 2.5;
  * A scene's stock media: a clip at least as long as the scene when one exists, else a photo;
  * never an item another scene of the video shows (`used`: their credits' pages); `offset` (the
  * scene's index) spreads scenes searched at the same time over different results. Undefined
- * when the library has nothing that fits. Provider errors propagate (ProviderError).
+ * when the library has nothing that fits. Provider errors propagate (ProviderError); `signal`
+ * stops the searches, the downloads and their decodes wherever they are, rejecting with its reason.
  */
 export async function pickStock(
   deps: StockDeps,
@@ -69,10 +77,12 @@ export async function pickStock(
   if (candidates.length === 0)
     candidates.push(...spread(fresh(await deps.provider.searchPhotos(query, signal))));
   for (const item of candidates.slice(0, MAX_DOWNLOADS)) {
+    signal?.throwIfAborted();
     let staged: StagedMedia;
     try {
-      staged = await deps.intake.fromUrl(item.downloadUrl);
+      staged = await deps.intake.fromUrl(item.downloadUrl, undefined, signal);
     } catch {
+      if (signal?.aborted) throw signal.reason;
       continue; // refused by the import rules or broken: the next result
     }
     try {
@@ -95,7 +105,11 @@ export async function pickStock(
   return undefined;
 }
 
-/** Why the stock library gave nothing, for the event log; retryable errors are retried first. */
+/**
+ * Why the stock library gave nothing, for the client's event log: what failed, in vidgen's own
+ * words (the stock providers' errors are written so), never what the library answered.
+ */
 export function stockProblem(err: unknown): string {
-  return err instanceof ProviderError || err instanceof Error ? err.message : String(err);
+  if (err instanceof ProviderError || err instanceof ProviderTimeoutError) return err.message;
+  return "the stock library's answer could not be read";
 }
