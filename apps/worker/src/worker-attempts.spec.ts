@@ -42,8 +42,11 @@ function capturedLog() {
 }
 
 /** A world of worker processes over one DATA_DIR, on one clock the spec moves. */
+const dataDirs: string[] = [];
+
 function world() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-attempts-unit-'));
+  dataDirs.push(dataDir);
   const dir = path.join(dataDir, 'worker-attempts');
   mkdirSync(dir);
   let clock = 1_000_000;
@@ -82,6 +85,7 @@ const token = (s: string) => Buffer.from(s).toString('base64');
 
 afterEach(() => {
   vi.useRealTimers();
+  for (const d of dataDirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 describe('the attempts file of a worker process', () => {
