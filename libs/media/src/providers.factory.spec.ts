@@ -5,14 +5,14 @@ import { loadMediaConfig } from '@vidgen/config';
 import { describe, expect, it } from 'vitest';
 import { defaultVoiceFor } from './common/voices';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
+import { OpenAiSpeechProvider } from './narrating/openai-speech.provider';
 import { DEFAULT_PIPER_VOICE } from './narrating/piper/piper-voices';
-import { OpenAiImageProvider } from './openai/openai-image.provider';
-import { OpenAiScriptProvider } from './openai/openai-script.provider';
-import { OpenAiSpeechProvider } from './openai/openai-speech.provider';
 import { createProviders, describeProviders, type ProvidersDescription } from './providers.factory';
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { OpenAiScriptProvider } from './scripting/openai-script.provider';
 import { LocalImageProvider } from './visualising/local-image.provider';
+import { OpenAiImageProvider } from './visualising/openai-image.provider';
 
 /** A VOICES_DIR with no voice in it: the default voice is the one installed under .tools/. */
 const emptyVoicesDir = () => mkdtempSync(path.join(os.tmpdir(), 'vidgen-voices-'));

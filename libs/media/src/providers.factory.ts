@@ -7,18 +7,18 @@ import {
   type ScriptProviderKind,
 } from '@vidgen/config';
 import type { ImageProvider, MediaProviders, ScriptProvider, SpeechProvider } from './common/media.types';
+import { OpenAiClient } from './common/openai/openai.client';
 import { defaultVoiceFor, primarySubtag } from './common/voices';
 import { LocalSpeechProvider } from './narrating/local-speech.provider';
+import { OpenAiSpeechProvider } from './narrating/openai-speech.provider';
 import { findPiperVoices, piperCatalogue, piperVoiceDirs } from './narrating/piper/piper-voices';
-import { OpenAiClient } from './openai/openai.client';
-import { OpenAiImageProvider } from './openai/openai-image.provider';
-import { OpenAiScriptProvider } from './openai/openai-script.provider';
-import { OpenAiSpeechProvider } from './openai/openai-speech.provider';
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { OpenAiScriptProvider } from './scripting/openai-script.provider';
 import { createStockProvider } from './stock/stock.factory';
 import type { StockProvider } from './stock/stock.types';
 import { LocalImageProvider } from './visualising/local-image.provider';
+import { OpenAiImageProvider } from './visualising/openai-image.provider';
 
 /**
  * One factory picks the providers from the configuration, builds them (in the worker) and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEspeakVoices } from '../narrating/espeak-voices';
-import { openAiCatalogue } from '../openai/openai-voices';
+import { openAiCatalogue } from '../narrating/openai-voices';
 import { type CatalogueVoice, chooseVoice, defaultVoiceFor, speaks, voicesFor } from './voices';
 
 // Lines as `espeak-ng --voices` prints them, trimmed to the ones the rules below need.

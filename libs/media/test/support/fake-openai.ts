@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { OpenAiClient } from '../../src/openai/openai.client';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { OpenAiClient } from '../../src/common/openai/openai.client';
 
 export interface Recorded {
   method: string;
@@ -119,4 +120,40 @@ export function resetFakeOpenAi(fake: FakeOpenAi, baseUrl: string): OpenAiClient
   fake.requests.length = 0;
   fake.handlers.clear();
   return new OpenAiClient({ baseUrl, apiKey: 'sk-test', timeoutSeconds: 2 });
+}
+
+/** The stand-in as a spec file uses it: what each test reads, valid once the file's tests run. */
+export interface FakeOpenAiInUse {
+  fake: FakeOpenAi;
+  readonly baseUrl: string;
+  /** A scratch directory for the files the providers write. */
+  readonly dir: string;
+  /** A client of the stand-in, fresh for each test. */
+  readonly client: OpenAiClient;
+}
+
+/** Starts the stand-in before a spec file's tests, stops it after them, and resets it before each. */
+export function useFakeOpenAi(): FakeOpenAiInUse {
+  const fake = new FakeOpenAi();
+  let started: { baseUrl: string; dir: string } | undefined;
+  let client: OpenAiClient | undefined;
+  beforeAll(async () => {
+    started = await startFakeOpenAi(fake);
+  });
+  afterAll(() => (started ? stopFakeOpenAi(fake, started.dir) : undefined));
+  beforeEach(() => {
+    client = resetFakeOpenAi(fake, started!.baseUrl);
+  });
+  return {
+    fake,
+    get baseUrl() {
+      return started!.baseUrl;
+    },
+    get dir() {
+      return started!.dir;
+    },
+    get client() {
+      return client!;
+    },
+  };
 }

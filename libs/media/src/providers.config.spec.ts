@@ -1,11 +1,11 @@
 import { ConfigError, loadMediaConfig, type MediaConfig } from '@vidgen/config';
 import { describe, expect, it } from 'vitest';
-import { LocalSpeechProvider } from '../narrating/local-speech.provider';
-import { createProviders, createSpeechProvider } from '../providers.factory';
-import { LocalScriptProvider } from '../scripting/local-script.provider';
-import { LocalImageProvider } from '../visualising/local-image.provider';
-import { OpenAiImageProvider } from './openai-image.provider';
-import { OpenAiSpeechProvider } from './openai-speech.provider';
+import { LocalSpeechProvider } from './narrating/local-speech.provider';
+import { OpenAiSpeechProvider } from './narrating/openai-speech.provider';
+import { createProviders, createSpeechProvider } from './providers.factory';
+import { LocalScriptProvider } from './scripting/local-script.provider';
+import { LocalImageProvider } from './visualising/local-image.provider';
+import { OpenAiImageProvider } from './visualising/openai-image.provider';
 
 describe('createProviders and the media configuration', () => {
   it('uses the offline providers by default', () => {

@@ -1,11 +1,11 @@
 import { writeFileAtomic } from '../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
+import type { OpenAiClient } from '../common/openai/openai.client';
 import type { CatalogueVoice } from '../common/voices';
-import { fixWavSizes, parseWavHeader } from '../narrating/wav';
-import { wordTimingsFromWav } from '../narrating/word-timings';
-import type { OpenAiClient } from './openai.client';
 import { openAiCatalogue, serverCatalogue } from './openai-voices';
+import { fixWavSizes, parseWavHeader } from './wav';
+import { wordTimingsFromWav } from './word-timings';
 
 /** How long `GET /voices` waits for a compatible server's voice list, and how long it keeps it. */
 const VOICE_LIST_TIMEOUT_MS = 3000;

@@ -7,10 +7,10 @@ import {
   startFakeOpenAi,
   stopFakeOpenAi,
   streamedWav,
-} from '../../test/support/fake-openai';
-import { wavDurationSeconds } from '../narrating/wav';
-import { createProviders } from '../providers.factory';
-import { LocalImageProvider } from '../visualising/local-image.provider';
+} from '../test/support/fake-openai';
+import { wavDurationSeconds } from './narrating/wav';
+import { createProviders } from './providers.factory';
+import { LocalImageProvider } from './visualising/local-image.provider';
 
 /**
  * The README's recipes, each against a local stand-in that answers as that server documents:

@@ -1,7 +1,7 @@
 import { ProviderError } from '../common/media.errors';
 import type { SceneDraft, ScriptInput, ScriptProvider } from '../common/media.types';
-import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from '../scripting/script.request';
-import type { OpenAiClient } from './openai.client';
+import type { OpenAiClient } from '../common/openai/openai.client';
+import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
 
 /**
  * Scripts from POST /chat/completions with structured output: `response_format` of type

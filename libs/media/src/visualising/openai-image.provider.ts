@@ -8,8 +8,8 @@ import {
   type ImageProvider,
   imageFrame,
 } from '../common/media.types';
-import { depictsOf, readPicture } from '../visualising/local-image.provider';
-import type { OpenAiClient } from './openai.client';
+import type { OpenAiClient } from '../common/openai/openai.client';
+import { depictsOf, readPicture } from './local-image.provider';
 
 /** Sizes each model family accepts, per aspect ratio. */
 export function openAiImageSize(model: string, ar: AspectRatio): string {

@@ -1,4 +1,4 @@
-import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
+import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../media.errors';
 
 export interface OpenAiClientOptions {
   baseUrl: string;
