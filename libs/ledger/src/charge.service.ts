@@ -1,7 +1,8 @@
 import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
-import { type Database, lockForUpdate, type Transaction } from '@vidgen/db';
+import type { Database, Transaction } from '@vidgen/db';
 import { type ChargeItem, chargeItems, ledgerKeys } from '@vidgen/workflows';
 import type { LedgerRepository } from './ledger.repository';
+import { appendEntry } from './ledger.service';
 import { chargesFor, heldForUnmade, refundFor, type SceneForPricing } from './pricing';
 
 type Tx = Transaction<Database>;
@@ -54,7 +55,7 @@ export class ChargeService {
     input: { videoId: string; run: number; charges: readonly ChargeItem[]; isRetry: boolean },
     trx: Tx,
   ): Promise<number> {
-    const account = await lockForUpdate(trx, accountId);
+    const account = await this.ledger.lockAccount(accountId, trx);
     if (!account) throw new NotFoundError('Account');
     const items = input.charges.map((c) => ({
       ...c,
@@ -67,9 +68,10 @@ export class ChargeService {
     );
     const todo = items.filter((i) => !applied.has(i.key) && i.amount > 0);
     const total = todo.reduce((n, i) => n + i.amount, 0);
-    if (total > account.creditsBalance) throw new InsufficientCreditsError(total, account.creditsBalance);
+    if (total > account.balance) throw new InsufficientCreditsError(total, account.balance);
     for (const i of todo) {
-      await this.ledger.append(
+      await appendEntry(
+        this.ledger,
         {
           accountId,
           kind: 'charged',
@@ -100,7 +102,8 @@ export class ChargeService {
       await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx),
     );
     if (held <= 0) return 0;
-    const { applied } = await this.ledger.append(
+    const { applied } = await appendEntry(
+      this.ledger,
       {
         accountId,
         kind: 'refunded',
@@ -136,7 +139,8 @@ export class ChargeService {
     const held = await this.held(accountId, input.videoId, input.spentNarration ?? 0, trx);
     const unmade = heldForUnmade(input.scenes, held);
     for (const u of unmade) {
-      const { applied } = await this.ledger.append(
+      const { applied } = await appendEntry(
+        this.ledger,
         {
           accountId,
           kind: 'refunded',

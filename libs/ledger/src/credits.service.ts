@@ -8,9 +8,20 @@ import {
   pageOf,
 } from '@vidgen/core';
 import { isUniqueViolation } from '@vidgen/db';
+import { credits } from '@vidgen/metrics';
 import type { LedgerEvent, LedgerRepository } from './ledger.repository';
+import { appendEntry } from './ledger.service';
 import type { PaymentProvider } from './payment.provider';
-import { offerFor, PLAN_OFFERS } from './plans';
+import { offerFor, PLAN_OFFERS, type PlanOffer } from './plans';
+
+/** A purchase made (or the first one, for a payment presented again). */
+export interface Purchase {
+  /** The balance after the purchase. */
+  balance: number;
+  plan: PlanOffer['plan'];
+  creditsAdded: number;
+  paymentReference: string;
+}
 
 export class CreditsService {
   constructor(
@@ -37,7 +48,7 @@ export class CreditsService {
    * event (keyed by the payment reference, so a retried purchase never credits twice) adds
    * the credits and moves the account to the plan, in one transaction.
    */
-  async purchase(accountId: string, plan: string, paymentToken: string) {
+  async purchase(accountId: string, plan: string, paymentToken: string): Promise<Purchase> {
     const offer = offerFor(plan);
     if (!offer) throw new InvalidPlanError(`${plan} (plans: ${Object.keys(PLAN_OFFERS).join(', ')})`);
     const { reference } = await this.payments.charge({
@@ -49,8 +60,8 @@ export class CreditsService {
     return {
       balance: event.balanceAfter,
       plan: offer.plan,
-      credits_added: offer.credits,
-      payment_reference: reference,
+      creditsAdded: offer.credits,
+      paymentReference: reference,
     };
   }
 
@@ -73,11 +84,26 @@ export class CreditsService {
       return first;
     }
     try {
-      return await this.ledger.purchase(accountId, {
-        plan: offer.plan,
-        credits: offer.credits,
-        paymentReference: reference,
+      // The credits and the plan move in one transaction, keyed by the payment.
+      const { event, applied } = await this.ledger.transaction(async (trx) => {
+        const appended = await appendEntry(
+          this.ledger,
+          {
+            accountId,
+            kind: 'purchased',
+            amount: offer.credits,
+            reason: `${offer.plan} plan`,
+            idempotencyKey: `purchase:${reference}`,
+            metadata: { plan: offer.plan, payment_reference: reference },
+          },
+          trx,
+        );
+        await this.ledger.setPlan(accountId, offer.plan, trx);
+        return appended;
       });
+      // A replayed payment reference returns the first purchase and counts nothing.
+      if (applied) credits.inc({ kind: 'purchased' }, offer.credits);
+      return event;
     } catch (err) {
       if (raced || !isUniqueViolation(err)) throw err;
       return this.creditOnce(accountId, offer, reference, true);

@@ -1,4 +1,3 @@
-import { InsufficientCreditsError, NotFoundError } from '@vidgen/core';
 import {
   beforeCursor,
   type Database,
@@ -9,7 +8,6 @@ import {
   sql,
   type Transaction,
 } from '@vidgen/db';
-import { credits } from '@vidgen/metrics';
 
 type Tx = Transaction<Database>;
 
@@ -40,58 +38,66 @@ export interface LedgerEvent {
   createdAt: string;
 }
 
+/**
+ * The ledger's SQL: events appended to `ledger_events`, the balance projected onto the account
+ * row in the same transaction, and the reads. The rules (the balance check, a repeated key,
+ * purchases, the credits counted) are the services' (ledger.service.ts, charge.service.ts,
+ * credits.service.ts).
+ */
 export class LedgerRepository {
   constructor(private readonly db: Db) {}
 
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
   /**
-   * Appends one event and moves the balance projection in the same transaction.
-   *
-   * The account row is locked first (lockForUpdate), so concurrent appends on one account are
-   * serialised: the balance check and the write cannot interleave, and the balance can never
-   * go below zero even under concurrent approvals. A repeated idempotency key finds the
-   * earlier event under that same lock and changes nothing.
+   * Locks the account row until the transaction ends (appends on one account wait for each
+   * other) and returns its balance; undefined when there is no such account.
    */
-  async append(entry: LedgerEntryInput, trx?: Tx): Promise<{ event: LedgerEvent; applied: boolean }> {
-    const run = async (tx: Tx) => {
-      const account = await lockForUpdate(tx, entry.accountId);
-      if (!account) throw new NotFoundError('Account');
-      if (entry.idempotencyKey) {
-        const existing = await tx
-          .selectFrom('ledger_events')
-          .selectAll()
-          .where('account_id', '=', entry.accountId)
-          .where('idempotency_key', '=', entry.idempotencyKey)
-          .executeTakeFirst();
-        if (existing) return { event: toEvent(existing), applied: false };
-      }
-      const balanceAfter = account.creditsBalance + entry.amount;
-      if (balanceAfter < 0) throw new InsufficientCreditsError(-entry.amount, account.creditsBalance);
-      await tx
-        .updateTable('accounts')
-        .set({ credits_balance: balanceAfter })
-        .where('id', '=', entry.accountId)
-        .execute();
-      const row = await tx
-        .insertInto('ledger_events')
-        .values({
-          account_id: entry.accountId,
-          kind: entry.kind,
-          amount: entry.amount,
-          balance_after: balanceAfter,
-          video_id: entry.videoId ?? null,
-          item: entry.item ?? null,
-          reason: entry.reason ?? null,
-          idempotency_key: entry.idempotencyKey ?? null,
-          metadata: JSON.stringify(entry.metadata ?? {}),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { event: toEvent(row), applied: true };
-    };
-    if (trx) return run(trx); // the caller counts what its transaction committed
-    const result = await this.db.transaction().execute(run);
-    if (result.applied) credits.inc({ kind: entry.kind }, Math.abs(entry.amount));
-    return result;
+  async lockAccount(accountId: string, trx: Tx): Promise<{ balance: number } | undefined> {
+    const account = await lockForUpdate(trx, accountId);
+    return account && { balance: account.creditsBalance };
+  }
+
+  /** The event the account's ledger holds under an idempotency key. */
+  async eventByKey(accountId: string, idempotencyKey: string, trx: Tx): Promise<LedgerEvent | undefined> {
+    const row = await trx
+      .selectFrom('ledger_events')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return row && toEvent(row);
+  }
+
+  /** Writes one event and moves the account's balance projection to its `balanceAfter`. */
+  async insert(entry: LedgerEntryInput & { balanceAfter: number }, trx: Tx): Promise<LedgerEvent> {
+    await trx
+      .updateTable('accounts')
+      .set({ credits_balance: entry.balanceAfter })
+      .where('id', '=', entry.accountId)
+      .execute();
+    const row = await trx
+      .insertInto('ledger_events')
+      .values({
+        account_id: entry.accountId,
+        kind: entry.kind,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+        video_id: entry.videoId ?? null,
+        item: entry.item ?? null,
+        reason: entry.reason ?? null,
+        idempotency_key: entry.idempotencyKey ?? null,
+        metadata: JSON.stringify(entry.metadata ?? {}),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEvent(row);
+  }
+
+  async setPlan(accountId: string, plan: string, trx: Tx): Promise<void> {
+    await trx.updateTable('accounts').set({ plan }).where('id', '=', accountId).execute();
   }
 
   /** The idempotency keys among `keys` that the account's ledger already holds. */
@@ -140,7 +146,6 @@ export class LedgerRepository {
     return rows.map(toEvent);
   }
 
-  /** A purchase credits the pack and moves the account to the plan, atomically; keyed by the payment. */
   /** The purchase a payment reference already credited, whichever account it was. */
   async purchaseByReference(reference: string): Promise<LedgerEvent | undefined> {
     const row = await this.db
@@ -150,30 +155,6 @@ export class LedgerRepository {
       .where(sql<boolean>`metadata->>'payment_reference' = ${reference}`)
       .executeTakeFirst();
     return row && toEvent(row);
-  }
-
-  async purchase(
-    accountId: string,
-    input: { plan: string; credits: number; paymentReference: string },
-  ): Promise<LedgerEvent> {
-    const { event, applied } = await this.db.transaction().execute(async (trx) => {
-      const appended = await this.append(
-        {
-          accountId,
-          kind: 'purchased',
-          amount: input.credits,
-          reason: `${input.plan} plan`,
-          idempotencyKey: `purchase:${input.paymentReference}`,
-          metadata: { plan: input.plan, payment_reference: input.paymentReference },
-        },
-        trx,
-      );
-      await trx.updateTable('accounts').set({ plan: input.plan }).where('id', '=', accountId).execute();
-      return appended;
-    });
-    // A replayed payment reference returns the first purchase and counts nothing.
-    if (applied) credits.inc({ kind: 'purchased' }, input.credits);
-    return event;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { LedgerRepository } from '@vidgen/ledger';
+import { appendEntry, LedgerRepository } from '@vidgen/ledger';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import {
@@ -84,12 +84,10 @@ describe('a long-lived video workflow continues as new', () => {
 
     // Spend what is left, so each retry is refused for credits (an update that fails).
     const left = await balanceOf(accountId);
-    await new LedgerRepository(testDb()).append({
-      accountId,
-      kind: 'charged',
-      amount: -left,
-      reason: 'spent',
-    });
+    const ledger = new LedgerRepository(testDb());
+    await ledger.transaction((trx) =>
+      appendEntry(ledger, { accountId, kind: 'charged', amount: -left, reason: 'spent' }, trx),
+    );
     for (let i = 0; i < UPDATES_PER_RUN + 3; i++) {
       expectError(await api.post(`/videos/${video.id}/approve`), 402, 'INSUFFICIENT_CREDITS');
     }

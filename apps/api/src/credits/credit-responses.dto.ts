@@ -3,7 +3,7 @@ import { CURSOR_PATTERN } from '@vidgen/core';
 import type { CreditsService } from '@vidgen/ledger';
 import { ApiProperty } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
-import type { toLedgerRecord } from './credits.dto';
+import type { toLedgerRecord, toPurchaseResponse } from './credits.dto';
 
 export class CreditsSummaryDto {
   @ApiProperty({ minimum: 0, example: 95 }) balance: number;
@@ -51,4 +51,4 @@ export class PurchaseResultDto {
   @ApiProperty({ description: "The payment provider's reference; one purchase per reference" })
   payment_reference: string;
 }
-assertSameShape<Equals<PurchaseResultDto, Awaited<ReturnType<CreditsService['purchase']>>>>(true);
+assertSameShape<Equals<PurchaseResultDto, ReturnType<typeof toPurchaseResponse>>>(true);

@@ -6,7 +6,7 @@ import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
 import { ApiOkResponse, ApiTags } from '../common/openapi-decorators';
 import { CreditsSummaryDto, LedgerPageDto, PurchaseResultDto } from './credit-responses.dto';
-import { LedgerQuery, PurchaseDto, toLedgerPageResponse } from './credits.dto';
+import { LedgerQuery, PurchaseDto, toLedgerPageResponse, toPurchaseResponse } from './credits.dto';
 
 @ApiTags('credits')
 @Controller('credits')
@@ -40,7 +40,7 @@ export class CreditsController {
     ],
     422,
   )
-  purchase(@CurrentPrincipal() p: Principal, @Body() dto: PurchaseDto): Promise<PurchaseResultDto> {
-    return this.credits.purchase(p.accountId, dto.plan, dto.payment_token);
+  async purchase(@CurrentPrincipal() p: Principal, @Body() dto: PurchaseDto): Promise<PurchaseResultDto> {
+    return toPurchaseResponse(await this.credits.purchase(p.accountId, dto.plan, dto.payment_token));
   }
 }

@@ -1,5 +1,5 @@
 import { type Page, toNaiveMicros } from '@vidgen/core';
-import { type LedgerEvent, PLAN_OFFERS } from '@vidgen/ledger';
+import { type LedgerEvent, PLAN_OFFERS, type Purchase } from '@vidgen/ledger';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { ApiProperty } from '../common/openapi-decorators';
 import { PageQuery } from '../common/page.query';
@@ -45,4 +45,13 @@ export function toLedgerRecord(e: LedgerEvent) {
 
 export function toLedgerPageResponse(page: Page<LedgerEvent>) {
   return { data: page.items.map(toLedgerRecord), next_cursor: page.nextCursor };
+}
+
+export function toPurchaseResponse(p: Purchase) {
+  return {
+    balance: p.balance,
+    plan: p.plan,
+    credits_added: p.creditsAdded,
+    payment_reference: p.paymentReference,
+  };
 }

@@ -5,7 +5,7 @@ import type { Logger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { Asset, AssetRepository, AssetStorage, NewAsset } from '@vidgen/assets';
 import type { Database, Transaction } from '@vidgen/db';
-import type { LedgerEntryInput, LedgerRepository } from '@vidgen/ledger';
+import type { LedgerEntryInput, LedgerEvent, LedgerRepository } from '@vidgen/ledger';
 import type { ActiveFault } from '@vidgen/workflows';
 import { expect } from 'vitest';
 import type { VideoRepository, WorkflowVideo } from '../../src/video.repository';
@@ -192,8 +192,12 @@ export function fakeAssets() {
   return { assets, storage, rows, puts, removed };
 }
 
-/** A ledger of entries, keyed as the real one: a repeated idempotency key appends nothing. */
-export function fakeLedger(entries: LedgerEntryInput[] = []) {
+/**
+ * A ledger of entries over an account that starts with `opening` credits, keyed as the real
+ * one: an idempotency key the account's ledger holds is found again, and the rules of
+ * appendEntry (ledger.service.ts) run over it as over the real repository.
+ */
+export function fakeLedger(entries: LedgerEntryInput[] = [], opening = 100) {
   const ledger = {
     heldByItem: async (accountId: string, videoId: string) => {
       const held = new Map<string, number>();
@@ -204,10 +208,14 @@ export function fakeLedger(entries: LedgerEntryInput[] = []) {
       }
       return held;
     },
-    append: async (entry: LedgerEntryInput) => {
-      const applied = !entries.some((e) => e.idempotencyKey && e.idempotencyKey === entry.idempotencyKey);
-      if (applied) entries.push(entry);
-      return { event: {}, applied };
+    lockAccount: async (accountId: string) => ({
+      balance: entries.filter((e) => e.accountId === accountId).reduce((n, e) => n + e.amount, opening),
+    }),
+    eventByKey: async (accountId: string, key: string) =>
+      entries.find((e) => e.accountId === accountId && e.idempotencyKey === key) && ({} as LedgerEvent),
+    insert: async ({ balanceAfter: _, ...entry }: LedgerEntryInput & { balanceAfter: number }) => {
+      entries.push(entry);
+      return {} as LedgerEvent;
     },
   };
   return { ledger: ledger as unknown as LedgerRepository, entries };
