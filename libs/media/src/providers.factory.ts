@@ -5,6 +5,7 @@ import {
   type MediaConfig,
   type MediaProviderKind,
   type ScriptProviderKind,
+  type StockConfig,
 } from '@vidgen/config';
 import type { ImageProvider, MediaProviders, ScriptProvider, SpeechProvider } from './common/media.types';
 import { OpenAiClient } from './common/openai/openai.client';
@@ -15,7 +16,8 @@ import { findPiperVoices, piperCatalogue, piperVoiceDirs } from './narrating/pip
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
 import { OpenAiScriptProvider } from './scripting/openai-script.provider';
-import { createStockProvider } from './stock/stock.factory';
+import { PexelsStockProvider } from './stock/pexels.provider';
+import { PixabayStockProvider } from './stock/pixabay.provider';
 import type { StockProvider } from './stock/stock.types';
 import { LocalImageProvider } from './visualising/local-image.provider';
 import { OpenAiImageProvider } from './visualising/openai-image.provider';
@@ -182,6 +184,22 @@ function llamaProvider(llama: LlamaConfig): LlamaScriptProvider {
     llamaProviders.set(key, provider);
   }
   return provider;
+}
+
+/** The stock library STOCK_PROVIDER names, or null when none is configured. */
+export function createStockProvider(
+  cfg: StockConfig | null,
+  opts: { timeoutSeconds: number; maxSide?: number },
+): StockProvider | null {
+  if (!cfg) return null;
+  const common = {
+    apiKey: cfg.apiKey,
+    baseUrl: cfg.baseUrl,
+    timeoutMs: opts.timeoutSeconds * 1000,
+    // The long side of vidgen's frames: 1280 (720p renders).
+    maxSide: opts.maxSide ?? 1280,
+  };
+  return cfg.provider === 'pexels' ? new PexelsStockProvider(common) : new PixabayStockProvider(common);
 }
 
 /** The configured speech provider alone: the api lists its voices without the other providers. */

@@ -1,5 +1,4 @@
 export { PexelsStockProvider } from './pexels.provider';
 export { PixabayStockProvider } from './pixabay.provider';
-export { createStockProvider } from './stock.factory';
 export * from './stock.types';
 export { searchTerms } from './stock-terms';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StockStandIn, startStockStandIn } from '../../../../test/support/stock-stand-in';
 import { ProviderError } from '../common/media.errors';
-import { createStockProvider } from './stock.factory';
+import { createStockProvider } from '../providers.factory';
 import { searchTerms } from './stock-terms';
 
 describe('stock providers against the stand-in of their search APIs', () => {
