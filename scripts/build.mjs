@@ -4,7 +4,8 @@
 // package resolvable from there: dist/libs/<name>/package.json points at the compiled entry and
 // dist/node_modules/@vidgen/<name> links to it. Node looks in dist/node_modules before the
 // root node_modules (whose @vidgen links lead to the TypeScript sources), so compiled code only
-// ever loads compiled code. Last, it bundles the compiled workflows for the worker.
+// ever loads compiled code. Then it bundles the compiled workflows for the worker and writes the
+// CycloneDX SBOM of the services' npm packages (dist/sbom.cdx.json).
 // docs/decisions/0019-a-build-for-production.md.
 import { execFileSync } from 'node:child_process';
 import {
@@ -60,6 +61,38 @@ const bundle = await bundleWorkflowCode({
 const bundlePath = workflows.builtWorkflowBundlePath();
 writeFileSync(bundlePath, bundle.code);
 console.log(`[build] ${path.relative(root, bundlePath)}: ${(bundle.code.length / 1e6).toFixed(2)} MB`);
+
+// The CycloneDX SBOM of the services: npm's own `npm sbom`, over the installed tree, kept to the
+// packages `npm ci --omit=dev` installs (the image's node_modules): every package the lockfile
+// does not mark dev-only, and the workspaces. `--omit dev` itself is not used: it also drops
+// production packages that a dev tool reaches too (webpack, which the worker's bundler loads,
+// because a dev dependency has it as an optional peer). docs/decisions/0056-licence-and-provenance.md.
+const npmCli = process.env.npm_execpath?.endsWith('.js') ? process.env.npm_execpath : undefined;
+const sbom = JSON.parse(
+  execFileSync(
+    npmCli ? process.execPath : 'npm',
+    [...(npmCli ? [npmCli] : []), 'sbom', '--sbom-format', 'cyclonedx', '--offline'],
+    { cwd: root, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
+  ).toString('utf8'),
+);
+const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+const shipped = new Set();
+for (const [location, entry] of Object.entries(lock.packages)) {
+  if (location === '' || entry.dev || entry.link) continue;
+  const name = entry.name ?? location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  shipped.add(`${name}@${entry.version}`);
+}
+const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+sbom.metadata.component.name = rootPackage.name; // npm names it after the folder
+sbom.components = sbom.components.filter((c) => shipped.has(c['bom-ref']));
+const kept = new Set([sbom.metadata.component['bom-ref'], ...sbom.components.map((c) => c['bom-ref'])]);
+sbom.dependencies = (sbom.dependencies ?? [])
+  .filter((d) => kept.has(d.ref))
+  .map((d) => ({ ...d, dependsOn: (d.dependsOn ?? []).filter((r) => kept.has(r)) }));
+writeFileSync(path.join(dist, 'sbom.cdx.json'), `${JSON.stringify(sbom, null, 2)}\n`);
+console.log(
+  `[build] dist/sbom.cdx.json: CycloneDX ${sbom.specVersion}, ${sbom.components.length} components`,
+);
 
 // The dashboard: its own Vite build, which prints the gzipped JavaScript size and fails over budget.
 // Built aside and then copied over the served folder, assets before the page that names them,
