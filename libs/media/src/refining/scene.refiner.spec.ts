@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS, refineNarration, refineScenes } from './scene.refiner';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
+import { refineNarration, refineScenes } from './scene.refiner';
 
 describe('scene refiner', () => {
   it('cuts narration over 400 characters at a sentence boundary', () => {

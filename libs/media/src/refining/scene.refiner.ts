@@ -1,4 +1,5 @@
 import type { SceneDraft } from '../common/media.types';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
 import {
   capitalizeFirst,
   cutAtWord,
@@ -7,11 +8,6 @@ import {
   splitSentences,
   tidyWhitespace,
 } from '../common/text';
-
-/** Narration longer than this makes speech slow to generate and subtitles unreadable. */
-export const MAX_NARRATION_CHARS = 400;
-/** Image models follow short, single-clause descriptions far more reliably than paragraphs. */
-export const MAX_DESCRIPTION_CHARS = 160;
 
 // A sentence boundary is only worth cutting at if it keeps most of the text.
 const MIN_SENTENCE_CUT_RATIO = 0.5;

@@ -1,6 +1,6 @@
 import { FONT_FAMILY } from '../common/fonts';
 import type { CaptionOptions } from '../common/media.types';
-import type { Cue } from '../curating/timeline';
+import type { Cue } from '../common/timeline';
 
 /** Caption height as a share of the frame's shorter side. */
 const FONT_SHARE: Record<CaptionOptions['size'], number> = { small: 0.045, medium: 0.06, large: 0.08 };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe, sceneChanges } from '../../../../test/support/ffprobe';
 import { RenderError } from '../common/media.errors';
 import type { AspectRatio, GeneratedSpeech } from '../common/media.types';
-import { buildTimeline, parseWebVtt, toWebVtt } from '../curating/timeline';
+import { buildTimeline, parseWebVtt, toWebVtt } from '../common/timeline';
 import { LocalSpeechProvider } from '../narrating/local-speech.provider';
 import { LocalImageProvider } from '../visualising/local-image.provider';
 import { FfmpegRenderer, type RenderScene } from './ffmpeg.renderer';

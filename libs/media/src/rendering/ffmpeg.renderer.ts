@@ -9,11 +9,11 @@ import { type JoinInput, joinSegments, type RenderOutput } from './join';
 import { PLAIN_STYLE, RENDER_FPS, type RenderStyle, SAMPLE_RATE } from './render-plan';
 import { type SegmentInput, segmentArgs } from './segment';
 
+export { type KenBurns, kenBurnsFor } from '../common/ken-burns';
 export type { MusicInput } from './audio-mix';
 export { DUCKING, LOUDNESS } from './audio-mix';
 export { assCaptions } from './captions';
 export { type JoinInput, RENDER_FILE_NAMES, type RenderOutput } from './join';
-export { type KenBurns, kenBurnsFor } from './motion';
 export { FADE_SECONDS, PLAIN_STYLE, planTimeline, RENDER_FPS, type RenderStyle } from './render-plan';
 export type { SegmentInput, SegmentScene } from './segment';
 

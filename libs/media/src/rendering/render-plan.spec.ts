@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { kenBurnsFor } from '../common/ken-burns';
 import { DEFAULT_CAPTIONS } from '../common/media.types';
 import { normaliseFilter, parseLoudness } from './audio-mix';
 import { assCaptions, HIGHLIGHT_COLOUR } from './captions';
 import { filterValue } from './ffmpeg-process';
-import { kenBurnsFor } from './motion';
 import { fadeFrames, planTimeline, sceneSpan } from './render-plan';
 
 describe('planTimeline', () => {

@@ -1,12 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FONT_DIR } from '../common/fonts';
+import { kenBurnsFor } from '../common/ken-burns';
 import { type AspectRatio, frameSize, type OutputOptions, type WordTiming } from '../common/media.types';
-import { buildTimeline, phraseCues } from '../curating/timeline';
+import { buildTimeline, phraseCues } from '../common/timeline';
 import { assCaptions } from './captions';
 import { clipInputArgs } from './clip-input';
 import { FFMPEG_COMMON_ARGS, filterValue } from './ffmpeg-process';
-import { clipFilters, kenBurnsFor, stillFilters } from './motion';
+import { clipFilters, stillFilters } from './motion';
 import { fadeFrames, planTimeline, type RenderStyle, sceneSpan } from './render-plan';
 
 /** What a segment needs to know of every scene: the plan (and so its own timing) depends on all of them. */

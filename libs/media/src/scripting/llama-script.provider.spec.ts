@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../refining/scene.refiner';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
 import { projectModelsDir, recommendedModel } from './llama-models';
 import { LlamaScriptProvider } from './llama-script.provider';
 

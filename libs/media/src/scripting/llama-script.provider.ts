@@ -1,7 +1,7 @@
 import type { ChatHistoryItem, Llama, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
 import type { SceneDraft, ScriptInput, ScriptProvider } from '../common/media.types';
-import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../refining/scene.refiner';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
 import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
 
 export interface LlamaScriptOptions {

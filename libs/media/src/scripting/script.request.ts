@@ -1,6 +1,6 @@
 import { ProviderError } from '../common/media.errors';
 import type { SceneDraft, ScriptInput } from '../common/media.types';
-import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../refining/scene.refiner';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
 import { planScript } from './script.planner';
 
 /**

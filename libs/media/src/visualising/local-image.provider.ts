@@ -1,6 +1,8 @@
 import type { Image, SKRSContext2D } from '@napi-rs/canvas';
 import { writeFileAtomic } from '../common/atomic-file';
+import { withoutCameraWords } from '../common/camera-words';
 import { canvas } from '../common/canvas';
+import { kenBurnsSafeArea } from '../common/ken-burns';
 import { throwIfAborted } from '../common/media.errors';
 import {
   type ArtworkCredit,
@@ -10,8 +12,6 @@ import {
   imageFrame,
 } from '../common/media.types';
 import { hash32, seededRandom } from '../common/text';
-import { kenBurnsSafeArea } from '../rendering/motion';
-import { withoutCameraWords } from '../scripting/scene.visuals';
 import { artworkPng, creditFor, loadArtwork } from './artwork';
 import { type Backdrop, hsl, paintBackdrop } from './backdrops';
 import { type NamedThing, readScene, type SceneReading, settingName } from './lexicon';
@@ -151,7 +151,7 @@ function sensibleColour(thing: NamedThing) {
 
 /**
  * The part of the frame every thing stays inside: with Ken Burns, the part no zoom or pan of
- * rendering/motion.ts ever moves off screen; without motion, the frame less a margin. A little
+ * common/ken-burns.ts ever moves off screen; without motion, the frame less a margin. A little
  * room is kept from its edges for the shadows.
  */
 export function safeBox(width: number, height: number, motion: 'kenburns' | 'none'): Box {

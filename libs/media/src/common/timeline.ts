@@ -1,5 +1,5 @@
-import type { WordTiming } from '../common/media.types';
-import { splitSentences, tidyWhitespace, wrapWords } from '../common/text';
+import type { WordTiming } from './media.types';
+import { splitSentences, tidyWhitespace, wrapWords } from './text';
 
 export interface TimelineScene {
   narration: string;
