@@ -46,6 +46,9 @@ COPY --from=build /app/dist ./dist
 # The web dashboard's built files, served by the api at /dashboard.
 COPY --from=build /app/apps/dashboard/dist ./apps/dashboard/dist
 COPY --from=build /app/temporal/dev-server.json ./temporal/dev-server.json
+# The licence, the third-party notices and the models' provenance (dist/ carries the SBOM).
+COPY --from=build /app/LICENSE /app/THIRD_PARTY_NOTICES.md ./
+COPY --from=build /app/docs/models.md ./docs/models.md
 RUN mkdir -p /data && chown node:node /data
 
 USER node

@@ -27,6 +27,7 @@ describe('npm run build', { timeout: 300_000 }, () => {
     expect(stdout).toMatch(/\[build\] dist\/: \d+ packages/);
     expect(stdout).toMatch(/dashboard JavaScript: [\d.]+ kB gzipped/);
     expect(stdout).toMatch(/workflow-bundle\.js: [\d.]+ MB/);
+    expect(stdout).toMatch(/dist\/sbom\.cdx\.json: CycloneDX [\d.]+, \d+ components/);
   }, 300_000);
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -90,6 +91,46 @@ describe('npm run build', { timeout: 300_000 }, () => {
     } finally {
       await stopChild(api, 10_000);
     }
+  });
+
+  it('writes a CycloneDX SBOM of the production packages: webpack in, dev tools out', () => {
+    const sbom = JSON.parse(readFileSync(path.join(DIST, 'sbom.cdx.json'), 'utf8'));
+    expect(sbom).toMatchObject({ bomFormat: 'CycloneDX', metadata: { component: { name: 'vidgen' } } });
+    const names = new Set((sbom.components as { purl: string }[]).map((c) => c.purl.replace(/@[^@/]+$/, '')));
+    // webpack: loaded by the worker's bundler, and left out by `npm sbom --omit dev` (a dev tool reaches it too).
+    for (const name of [
+      'pkg:npm/webpack',
+      'pkg:npm/espeak-ng',
+      'pkg:npm/%40temporalio/worker',
+      'pkg:npm/%40vidgen/worker',
+    ])
+      expect(names.has(name), name).toBe(true);
+    for (const name of ['pkg:npm/vitest', 'pkg:npm/vite', 'pkg:npm/%40biomejs/biome'])
+      expect(names.has(name), name).toBe(false);
+  });
+
+  it('runs espeak-ng as its compiled program, a process of its own', async () => {
+    const script = `
+      const { readFileSync } = require('node:fs');
+      const { EspeakProcess } = require(${JSON.stringify(path.join(DIST, 'libs/media/src/narrating/espeak-runtime.js'))});
+      (async () => {
+        const espeak = new EspeakProcess();
+        const run = await espeak.run(['-q', '--ipa', '-v', 'en-us', '-f', '/in.txt'], { files: { '/in.txt': 'Hello.' } });
+        const command = readFileSync('/proc/' + espeak.pid + '/cmdline', 'utf8').split('\\0');
+        await espeak.close();
+        console.log(JSON.stringify({ ipa: run.stdout.join(' ').trim(), command }));
+      })();`;
+    const { stdout } = await run(process.execPath, ['-r', noTypeScript, '-e', script], {
+      cwd: tmp,
+      timeout: 60_000,
+    });
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(result.ipa).toBe('həlˈoʊ');
+    expect(result.command).toEqual([
+      process.execPath,
+      path.join(DIST, 'libs/media/src/narrating/espeak.main.js'),
+      '',
+    ]);
   });
 
   it('writes the workflow bundle the compiled worker takes, and recorded histories replay on it', async () => {

@@ -313,6 +313,11 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^CMD \["node", ("--[^"]+", )*"dist\/apps\/api\/src\/main\.js"\]$/m);
   });
 
+  it('ships the licence, the third-party notices and the provenance of the models', () => {
+    expect(runtime).toContain('COPY --from=build /app/LICENSE /app/THIRD_PARTY_NOTICES.md ./');
+    expect(runtime).toContain('COPY --from=build /app/docs/models.md ./docs/models.md');
+  });
+
   it('checks its own health on /api/v1/health/live', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\\\n\s+CMD .*\/api\/v1\/health\/live/m);
   });
