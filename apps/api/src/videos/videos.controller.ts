@@ -24,6 +24,8 @@ import {
   ApiTags,
 } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
+import { CreateVideoDto, toCreateVideoInput } from './create-video.dto';
+import { AddSceneDto, toSceneAddition, toSceneUpdate, UpdateSceneDto } from './scene-edits.dto';
 import { ScenesEditableGuard } from './scenes-editable.guard';
 import {
   SceneRecordDto,
@@ -33,17 +35,11 @@ import {
   VideoRecordDto,
 } from './video-responses.dto';
 import {
-  AddSceneDto,
-  CreateVideoDto,
   ListVideosQuery,
   RegenerateDto,
-  toCreateVideoInput,
-  toSceneAddition,
   toSceneResponse,
-  toSceneUpdate,
   toVideoPageResponse,
   toVideoResponse,
-  UpdateSceneDto,
 } from './videos.dto';
 
 const STATE_409 = (what: string): [409, string] => [409, `INVALID_STATE: ${what}`];

@@ -3,16 +3,9 @@ import type { Scene, Video } from '@vidgen/videos';
 import { videoOptions } from '@vidgen/videos';
 import { describe, expect, it } from 'vitest';
 import { ApiValidationPipe } from '../common/validation.pipe';
-import {
-  CreateVideoDto,
-  ListVideosQuery,
-  toCreateVideoInput,
-  toSceneResponse,
-  toSceneUpdate,
-  toVideoPageResponse,
-  toVideoResponse,
-  UpdateSceneDto,
-} from './videos.dto';
+import { CreateVideoDto, toCreateVideoInput } from './create-video.dto';
+import { toSceneUpdate, UpdateSceneDto } from './scene-edits.dto';
+import { ListVideosQuery, toSceneResponse, toVideoPageResponse, toVideoResponse } from './videos.dto';
 
 const pipe = new ApiValidationPipe();
 const body = (value: unknown) =>
