@@ -4,8 +4,8 @@ import { ApiKeysPage } from './pages/ApiKeys';
 import { AssetsPage } from './pages/Assets';
 import { CreditsPage } from './pages/Credits';
 import { SettingsPage } from './pages/Settings';
-import { VideoPage } from './pages/Video';
 import { VideosPage } from './pages/Videos';
+import { VideoPage } from './pages/video/VideoPage';
 import { WebhooksPage } from './pages/Webhooks';
 import { Link, navigate, usePath } from './router';
 

@@ -1,5 +1,5 @@
-import { api, type Transcript } from '../api';
-import { Card, Empty, ErrorNote, useLoad } from '../ui';
+import { api, type Transcript } from '../../api';
+import { Card, Empty, ErrorNote, useLoad } from '../../ui';
 
 /** "1:05.3": minutes, seconds and tenths from the start of the video. */
 function at(seconds: number): string {
