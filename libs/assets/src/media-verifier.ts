@@ -80,6 +80,13 @@ const FRAME_SIZE_GRAPH = [
   '[c]crop=w=1:h=ih:x=0:y=0:exact=1,format=gray[col]',
 ].join(';');
 const MAX_PIXELS_LINE = /Picture size (\d+)x(\d+) exceeds specified max pixel count/;
+const NO_STREAMS: ClipProbe = {
+  videoCodecs: [],
+  width: 0,
+  height: 0,
+  declaredSeconds: null,
+  hasAudio: false,
+};
 
 export interface DecodedMedia {
   /** Seconds of audio or video actually decoded; null for images. */
@@ -217,13 +224,17 @@ export class MediaVerifier {
     if (run.timedOut)
       throw new AssetRejectedError(`${name} did not open within ${seconds(this.options.timeoutMs)} s`);
     const probe = facts.probe();
+    // A frame over the pixel bound leaves the size unknown (ffmpeg 7 then writes no header at
+    // all): such a frame has a side over the limit.
+    const over = probe?.width ? null : MAX_PIXELS_LINE.exec(run.stderr);
+    if (over) {
+      const tooBig = sizeProblem(Number(over[1]), Number(over[2]), limits.maxSide);
+      throw new AssetRejectedError(tooBig ?? `not a valid ${name} file: no frame size`);
+    }
     if (!probe) {
-      if (/does not contain any stream/.test(run.stderr))
-        return { videoCodecs: [], width: 0, height: 0, declaredSeconds: null, hasAudio: false };
+      if (/does not contain any stream/.test(run.stderr)) return NO_STREAMS;
       throw new AssetRejectedError(`not a valid ${name} file: ${describe(firstError(run.stderr))}`);
     }
-    const over = probe.width === 0 ? MAX_PIXELS_LINE.exec(run.stderr) : null;
-    if (over) return { ...probe, width: Number(over[1]), height: Number(over[2]) };
     return probe;
   }
 
