@@ -2,8 +2,8 @@ import { loadConfig } from '@vidgen/config';
 import Ajv2020 from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocumentFromCode } from '../../../api/src/openapi-document';
+import { TOOLS } from './tool-catalogue';
 import { type OpenApiDocument, type ToolInput, toolInput } from './tool-schemas';
-import { TOOLS } from './vidgen-mcp-server';
 
 describe('MCP tool input schemas from the API document', () => {
   let doc: OpenApiDocument;

@@ -1,0 +1,111 @@
+/**
+ * The tools of vidgen's MCP server, in the order they are listed: each one API operation (its
+ * input schema is read from the API's OpenAPI document by operationId, tool-schemas.ts).
+ */
+export interface ToolSpec {
+  name: string;
+  operationId: string;
+  description: string;
+  // biome-ignore lint/suspicious/noExplicitAny: extra JSON Schema properties of the tool
+  extra?: Record<string, any>;
+  readOnly?: boolean;
+  destructive?: boolean;
+}
+
+export const WAIT_FOR = 'wait_for';
+export const WAIT_TIMEOUT = 'wait_timeout_seconds';
+
+export const TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'create_video',
+    operationId: 'Videos_create',
+    description:
+      'Start a video from a prompt (POST /videos): vidgen writes a script of scenes and stops at the review gate ' +
+      '(unless auto_approve) until approve_video. With wait_for "review" it waits there and returns the video and ' +
+      'its scenes to review; with "completed" it waits for the finished video (use with auto_approve). ' +
+      'For Shorts, Reels and TikTok: aspect_ratio "9:16" and output {"resolution": "1080p", "fps": 30}.',
+    extra: {
+      [WAIT_FOR]: {
+        type: 'string',
+        enum: ['none', 'review', 'completed'],
+        default: 'none',
+        description:
+          'none: return the created record at once; review: wait for the script at the review gate and return ' +
+          'the scenes; completed: wait until the video is rendered',
+      },
+      [WAIT_TIMEOUT]: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 3600,
+        default: 600,
+        description: 'How long wait_for may wait',
+      },
+    },
+  },
+  {
+    name: 'get_video',
+    operationId: 'Videos_get',
+    description:
+      'A video record (GET /videos/{id}): status, awaiting_approval, options, failure_reason and, once ' +
+      'completed, the URLs of its MP4, audio, thumbnail and subtitles.',
+    readOnly: true,
+  },
+  {
+    name: 'list_videos',
+    operationId: 'Videos_list',
+    description: "The account's videos, newest first, a page at a time (GET /videos).",
+    readOnly: true,
+  },
+  {
+    name: 'list_scenes',
+    operationId: 'Videos_scenes',
+    description:
+      "A video's scenes in order, with visual description, narration and image (GET /videos/{id}/scenes).",
+    readOnly: true,
+  },
+  {
+    name: 'update_scene',
+    operationId: 'Videos_updateScene',
+    description:
+      "Edit a scene's visual description, narration or image at the review gate, before approve_video " +
+      '(PATCH /videos/{id}/scenes/{sceneId}).',
+  },
+  {
+    name: 'approve_video',
+    operationId: 'Videos_approve',
+    description:
+      'Pass the review gate: images, narration and the render start (POST /videos/{id}/approve). Also retries a ' +
+      'failed video.',
+  },
+  {
+    name: 'regenerate_video',
+    operationId: 'Videos_regenerate',
+    description:
+      'Write the script again with feedback (POST /videos/{id}/regenerate); the video comes back to the review gate.',
+  },
+  {
+    name: 'delete_video',
+    operationId: 'Videos_remove',
+    description: 'Delete a video that is not being processed, with its files (DELETE /videos/{id}).',
+    destructive: true,
+  },
+  {
+    name: 'list_voices',
+    operationId: 'Voices_list',
+    description: 'The voices a video can be narrated with, by language (GET /voices).',
+    readOnly: true,
+  },
+  {
+    name: 'import_asset',
+    operationId: 'Assets_create',
+    description:
+      'Import an image or audio file from an HTTPS URL as an asset of the account (POST /assets); an image ' +
+      "asset's id can replace a scene's image (update_scene image_asset_id), an audio asset's can be music.",
+  },
+  {
+    name: 'get_credits',
+    operationId: 'Credits_summary',
+    description: "The account's credit balance and plan (GET /credits).",
+    readOnly: true,
+  },
+];
