@@ -1,11 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
+import { heartbeating } from '@vidgen/activity-kit';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import { toIsoZ, toUnixSeconds } from '@vidgen/core';
 import type { Db } from '@vidgen/db';
 import { webhookAttempts } from '@vidgen/metrics';
-import { heartbeating, toVideoRecord, VideoRepository } from '@vidgen/videos';
+import { toVideoRecord, VideoRepository } from '@vidgen/videos';
 import {
   attemptVerdict,
   type DeliveryAttemptOutcome,

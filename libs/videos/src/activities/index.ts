@@ -1,3 +1,4 @@
+import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { ChargeService, type LedgerRepository } from '@vidgen/ledger';
 import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
@@ -7,11 +8,9 @@ import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
 import { createCleanupActivities } from './cleanup.activity';
 import { createCurateActivity } from './curate.activity';
-import { heartbeating } from './heartbeat';
-import type { MediaOrder } from './media-order';
+import { inMediaOrder, type MediaOrder } from './local-media-order';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
-import { inMediaOrder } from './ordered-media';
 import { createRefundActivity } from './refund.activity';
 import { createRenderActivity } from './render.activity';
 import { createRenderSegmentActivity } from './render-segment.activity';
@@ -21,8 +20,7 @@ import { createScriptActivities } from './script.activity';
 import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
-export { heartbeating } from './heartbeat';
-export { MediaOrder } from './media-order';
+export { MediaOrder } from './local-media-order';
 
 export interface VideoActivityDeps {
   videos: VideoRepository;

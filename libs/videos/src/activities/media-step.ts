@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Context } from '@temporalio/activity';
+import { heartbeating } from '@vidgen/activity-kit';
 import type { Asset, AssetRepository, AssetStorage, AssetType, Attribution, NewAsset } from '@vidgen/assets';
 import type { Database, Transaction } from '@vidgen/db';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
@@ -10,7 +11,6 @@ import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { Transition } from '../video-event.repository';
 import { providerFailure } from './failures';
 import { injectFaults } from './fault-injection';
-import { HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import { loadVideo } from './video-loader';
 
 export interface MediaStepDeps {
@@ -120,31 +120,34 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
     const ctx = Context.current();
     // Heartbeats while the step works: with the proxy's heartbeat timeout, a worker that dies
     // mid-step is noticed in seconds and the step runs again elsewhere.
-    ctx.heartbeat();
-    const beat = setInterval(() => ctx.heartbeat(), HEARTBEAT_INTERVAL_MS);
-    const dir = await step.workDir(video);
-    try {
-      const made = await step.make(target, dir, ctx.cancellationSignal).catch((err) => {
-        throw providerFailure(err);
-      });
-      const attempt = `${ctx.info.attempt}${randomBytes(3).toString('hex')}`;
-      const rows: StoredFile[] = [];
-      for (const file of step.files(made, target)) rows.push(await store(video, file, attempt));
-      const written = await videos.transaction(async (trx) => {
-        await videos.events.lock(video.accountId, video.id, trx);
-        if (await step.stale?.(target, trx)) return false;
-        const inserted: Asset[] = [];
-        for (const row of rows)
-          if (row.type !== null) inserted.push(await assets.insert({ ...row, type: row.type }, trx));
-        const stored = rows.map((r) => r.path);
-        const transition = await step.record(target, made, inserted, trx, stored);
-        await videos.events.record(video.accountId, video.id, transition, trx);
-        return true;
-      });
-      if (!written) for (const row of rows) await storage.remove(row.path);
-    } finally {
-      clearInterval(beat);
-      await rm(dir, { recursive: true, force: true });
-    }
+    await heartbeating(
+      async () => {
+        const dir = await step.workDir(video);
+        try {
+          const made = await step.make(target, dir, ctx.cancellationSignal).catch((err) => {
+            throw providerFailure(err);
+          });
+          const attempt = `${ctx.info.attempt}${randomBytes(3).toString('hex')}`;
+          const rows: StoredFile[] = [];
+          for (const file of step.files(made, target)) rows.push(await store(video, file, attempt));
+          const written = await videos.transaction(async (trx) => {
+            await videos.events.lock(video.accountId, video.id, trx);
+            if (await step.stale?.(target, trx)) return false;
+            const inserted: Asset[] = [];
+            for (const row of rows)
+              if (row.type !== null) inserted.push(await assets.insert({ ...row, type: row.type }, trx));
+            const stored = rows.map((r) => r.path);
+            const transition = await step.record(target, made, inserted, trx, stored);
+            await videos.events.record(video.accountId, video.id, transition, trx);
+            return true;
+          });
+          if (!written) for (const row of rows) await storage.remove(row.path);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+      undefined,
+      ctx,
+    );
   };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { type FfmpegRenderer, frameSize, type RenderOutput } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
@@ -86,16 +87,11 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
 
   /** Heartbeats carry progress; the timer keeps them flowing while ffmpeg starts up. */
   async function withProgress(fn: (onProgress: (f: number) => void) => Promise<void>): Promise<void> {
-    const ctx = Context.current();
     let progress = 0;
-    const beat = setInterval(() => ctx.heartbeat({ progress }), 2000);
-    try {
-      await fn((f) => {
-        progress = f;
-      });
-    } finally {
-      clearInterval(beat);
-    }
+    const onProgress = (f: number) => {
+      progress = f;
+    };
+    await heartbeating(() => fn(onProgress), { atOnce: false, details: () => ({ progress }) });
   }
 
   /** The storage key of the run's segment of each scene, as renderSegment recorded it. */

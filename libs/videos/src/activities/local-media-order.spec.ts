@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MediaOrder, type MediaWork } from './media-order';
+import { MediaOrder, type MediaWork } from './local-media-order';
 
 const MINUTE = 60_000;
 
