@@ -3,10 +3,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ActivityNotFoundError, type Client } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 import type { Logger } from '@vidgen/core';
 import { WORKER_LOST_FAILURE_TYPE } from '@vidgen/workflows';
-import { isBookkeeping } from './activity-heartbeat';
 import type { WorkerInstance } from './worker-instance';
 
 /** How long a worker's file may stay unchanged before other workers take its attempts as lost. */
@@ -100,22 +98,10 @@ export class WorkerAttempts {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** The interceptor that records each long attempt while it runs. */
-  readonly interceptor: ActivityInterceptorsFactory = (ctx) => ({
-    inbound: {
-      execute: async (input, next) => {
-        if (!(ctx.info.heartbeatTimeoutMs ?? 0) || isBookkeeping(ctx.info.activityType)) return next(input);
-        const release = this.hold(Buffer.from(ctx.info.taskToken).toString('base64'));
-        try {
-          return await next(input);
-        } finally {
-          release();
-        }
-      },
-    },
-  });
-
-  /** Puts an attempt's task token on file until the returned function is called. */
+  /**
+   * Puts an attempt's task token on file until the returned function is called
+   * (interceptors/worker-attempts.interceptor.ts does it for each long attempt).
+   */
   hold(token: string): () => void {
     this.tokens.add(token);
     this.write();

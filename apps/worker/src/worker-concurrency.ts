@@ -8,7 +8,7 @@ export interface WorkerConcurrency {
   control?: { maxConcurrentWorkflowTaskExecutions: number; maxConcurrentActivityTaskExecutions: number };
   /**
    * The media queue (role media): at most this many media tasks held, running or waiting for a
-   * slot; how many below it is holdDepth's call (media-hold.ts).
+   * slot; how many below it is holdDepth's call (media-task-slots.ts).
    */
   media?: { maxHeld: number };
   /** Media pieces (ffmpeg, espeak, image drawing) that run at once in the process: one per core. */

@@ -14,9 +14,11 @@ import { createDb } from '@vidgen/db';
 import { MediaOrder } from '@vidgen/videos';
 import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
 import { createActivities, mediaActivities } from './activities';
-import { activityHeartbeat } from './activity-heartbeat';
-import { activityLogAttributes, sdkLogger } from './activity-log';
-import { holdDepth, MediaHold } from './media-hold';
+import { bookkeepingHeartbeatInterceptor } from './interceptors/bookkeeping-heartbeat.interceptor';
+import { logAttributesInterceptor } from './interceptors/log-attributes.interceptor';
+import { workerAttemptsInterceptor } from './interceptors/worker-attempts.interceptor';
+import { mediaTuner } from './media-task-slots';
+import { sdkLogger } from './sdk-logger';
 import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
 import { newWorkerInstance, temporalIdentity } from './worker-instance';
@@ -64,6 +66,12 @@ export async function runWorker(config: AppConfig): Promise<void> {
   // The long attempts this process holds, on a lease file; those of stopped processes failed when theirs goes stale.
   const attempts = new WorkerAttempts(config.dataDir, client, log, instance);
   const stopWatching = attempts.watch();
+  // Every activity's interceptors, outermost first (apps/worker/src/interceptors/).
+  const activityInterceptors: ActivityInterceptorsFactory[] = [
+    logAttributesInterceptor,
+    bookkeepingHeartbeatInterceptor,
+    workerAttemptsInterceptor(attempts),
+  ];
   const mainQueue = config.temporal.taskQueue;
   const mediaQueue = mediaTaskQueue(mainQueue);
   // Only the control role starts workflows whose start was not confirmed.
@@ -98,13 +106,7 @@ export async function runWorker(config: AppConfig): Promise<void> {
           // 0.8 × the heartbeat timeout (8 s of a media step's 10 s), which left a loaded
           // machine 2 s before a live attempt timed out as lost and counted as a failed attempt.
           maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
-          interceptors: {
-            activity: [
-              activityLogAttributes,
-              activityHeartbeat,
-              attempts.interceptor,
-            ] as ActivityInterceptorsFactory[],
-          },
+          interceptors: { activity: activityInterceptors },
         } as const;
         const workers: Worker[] = [];
         if (roles.control) {
@@ -178,21 +180,6 @@ async function runAll(workers: Worker[]): Promise<void> {
     await Promise.allSettled(runs);
     throw err;
   }
-}
-
-/** A third of the shortest media timeout (3 minutes for an image or a narration). */
-const MEDIA_HOLD_BUDGET_MS = 60_000;
-
-/** The media queue's slots: as many tasks held as the order can start in time (holdDepth). */
-function mediaTuner(order: MediaOrder, maxHeld: number) {
-  const hold = new MediaHold(() => holdDepth(order.slots, order.averageRunMs, MEDIA_HOLD_BUDGET_MS, maxHeld));
-  const none = { type: 'fixed-size', numSlots: 2 } as const;
-  return {
-    activityTaskSlotSupplier: hold,
-    workflowTaskSlotSupplier: none,
-    localActivityTaskSlotSupplier: none,
-    nexusTaskSlotSupplier: none,
-  };
 }
 
 /** The workflows a control worker runs: the bundle `npm run build` wrote when compiled, else bundled now. */

@@ -15,6 +15,7 @@ import {
   runVideoWorkflow,
   standIns,
 } from '../../../libs/workflows/test/support/stand-ins';
+import { workerAttemptsInterceptor } from '../src/interceptors/worker-attempts.interceptor';
 import { DEFAULT_LEASE_MS, type LeaseFile, WorkerAttempts } from '../src/worker-attempts';
 import { newWorkerInstance } from '../src/worker-instance';
 import type { HoldResult } from './support/hold.workflow';
@@ -86,7 +87,7 @@ describe('the attempts of a worker process that stopped', () => {
         release.resolve();
         return handle.fetchHistory();
       },
-      { interceptors: { activity: [held.interceptor] } },
+      { interceptors: { activity: [workerAttemptsInterceptor(held)] } },
     );
     expect(failedAfterMs).toBeGreaterThanOrEqual(1000);
     expect(attempts).toEqual([1, 2]);

@@ -83,7 +83,7 @@ export function mediaQueue() {
 /**
  * Bookkeeping against PostgreSQL: retried until the database answers, except for business
  * refusals. The worker heartbeats for these (BOOKKEEPING_ACTIVITIES; apps/worker's
- * activity-heartbeat.ts), so an attempt lost with its worker, or whose task went with a Temporal
+ * bookkeeping-heartbeat.interceptor.ts), so an attempt lost with its worker, or whose task went with a Temporal
  * restart, is noticed within 5 s instead of being waited out for the 30 s start-to-close, which
  * stays for a database that answers slowly (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md).
  */

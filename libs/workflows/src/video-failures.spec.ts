@@ -151,7 +151,7 @@ describe('isWorkerLoss', () => {
       isWorkerLoss(activityFailed(new TimeoutFailure('heartbeat', undefined, TimeoutType.HEARTBEAT))),
     ).toBe(true);
   });
-  it('is an attempt failed for its worker by one that found the worker’s process gone', () => {
+  it('is an attempt failed for its worker by another worker once its lease went stale', () => {
     expect(
       isWorkerLoss(
         activityFailed(ApplicationFailure.retryable('the worker … stopped', WORKER_LOST_FAILURE_TYPE)),

@@ -37,14 +37,15 @@ export function isTimeout(err: unknown): boolean {
 
 /**
  * True when an activity's last attempt was lost with its worker (no heartbeat within the
- * heartbeat timeout, or failed by a worker that found the process holding it gone): nothing
- * about the work itself failed, so it is worth running again.
+ * heartbeat timeout, or failed by another worker once the lease of the worker holding it went
+ * stale): nothing about the work itself failed, so it is worth running again.
  */
 export function isWorkerLoss(err: unknown): boolean {
   return (
     err instanceof ActivityFailure &&
     ((err.cause instanceof TimeoutFailure && err.cause.timeoutType === TimeoutType.HEARTBEAT) ||
-      // Failed for it by the worker that found its process gone (apps/worker's worker-attempts.ts).
+      // Failed for it by a worker that judged its holder's attempts file stale by the file's lease
+      // (apps/worker's worker-attempts.ts, docs/decisions/0048-worker-instance-leases.md).
       (err.cause instanceof ApplicationFailure && err.cause.type === WORKER_LOST_FAILURE_TYPE))
   );
 }

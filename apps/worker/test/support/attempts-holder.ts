@@ -11,6 +11,7 @@ import { Context } from '@temporalio/activity';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createLogger } from '@vidgen/core';
+import { workerAttemptsInterceptor } from '../../src/interceptors/worker-attempts.interceptor';
 import { WorkerAttempts } from '../../src/worker-attempts';
 import { newWorkerInstance, temporalIdentity } from '../../src/worker-instance';
 import type { HoldActivities } from './hold.workflow';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     taskQueue: TASK_QUEUE,
     identity,
     activities,
-    interceptors: { activity: [attempts.interceptor] },
+    interceptors: { activity: [workerAttemptsInterceptor(attempts)] },
     maxConcurrentActivityTaskExecutions: 1,
     maxHeartbeatThrottleInterval: '2 seconds',
   });

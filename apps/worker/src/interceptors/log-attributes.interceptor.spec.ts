@@ -3,7 +3,8 @@ import { log } from '@temporalio/activity';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createLogger } from '@vidgen/core';
 import { describe, expect, it } from 'vitest';
-import { activityLogAttributes, sdkLogger } from './activity-log';
+import { sdkLogger } from '../sdk-logger';
+import { logAttributesInterceptor } from './log-attributes.interceptor';
 
 /** The worker's logger chain (pino behind the SDK's logger), writing JSON lines into memory. */
 function capture() {
@@ -21,7 +22,7 @@ function capture() {
 const env = (workflowId: string, logger: ReturnType<typeof capture>['logger']) =>
   new MockActivityEnvironment(
     { workflowExecution: { workflowId, runId: 'run-1' }, activityType: 'renderSegment' },
-    { logger, interceptors: [activityLogAttributes] },
+    { logger, interceptors: [logAttributesInterceptor] },
   );
 
 describe('activity log lines', () => {

@@ -1,4 +1,26 @@
 import type { ActivitySlotInfo, CustomSlotSupplier, SlotPermit } from '@temporalio/worker';
+import type { MediaOrder } from '@vidgen/videos';
+
+/** A third of the shortest media timeout (3 minutes for an image or a narration). */
+const MEDIA_HOLD_BUDGET_MS = 60_000;
+
+/**
+ * The media queue's slots: how many media tasks this worker takes from Temporal, as many as its
+ * MediaOrder can start in time (holdDepth). The order (libs/videos' local-media-order.ts) then
+ * picks which of them runs next.
+ */
+export function mediaTuner(order: MediaOrder, maxHeld: number) {
+  const slots = new MediaTaskSlots(() =>
+    holdDepth(order.slots, order.averageRunMs, MEDIA_HOLD_BUDGET_MS, maxHeld),
+  );
+  const none = { type: 'fixed-size', numSlots: 2 } as const;
+  return {
+    activityTaskSlotSupplier: slots,
+    workflowTaskSlotSupplier: none,
+    localActivityTaskSlotSupplier: none,
+    nexusTaskSlotSupplier: none,
+  };
+}
 
 /**
  * How many media tasks a worker may hold (running or waiting in its MediaOrder): as many as its
@@ -14,7 +36,7 @@ export function holdDepth(slots: number, averageRunMs: number, budgetMs: number,
 }
 
 /** The media queue's activity slots, as many as holdDepth allows at the time of each poll. */
-export class MediaHold implements CustomSlotSupplier<ActivitySlotInfo> {
+export class MediaTaskSlots implements CustomSlotSupplier<ActivitySlotInfo> {
   readonly type = 'custom';
   private held = 0;
   private readonly sleepers = new Set<() => void>();

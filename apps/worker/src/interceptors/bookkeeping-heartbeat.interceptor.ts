@@ -1,4 +1,5 @@
 import type { ActivityInterceptorsFactory } from '@temporalio/worker';
+import { heartbeating } from '@vidgen/activity-kit';
 import { BOOKKEEPING_ACTIVITIES } from '@vidgen/workflows';
 
 const BOOKKEEPING: ReadonlySet<string> = new Set(BOOKKEEPING_ACTIVITIES);
@@ -17,17 +18,13 @@ export function isBookkeeping(activityType: string): boolean {
  * (docs/decisions/0034-the-slowest-video-of-a-crash-drill.md). The media, script and render activities
  * heartbeat themselves, and stop while the worker drains so their held work moves on.
  */
-export const activityHeartbeat: ActivityInterceptorsFactory = (ctx) => ({
+export const bookkeepingHeartbeatInterceptor: ActivityInterceptorsFactory = (ctx) => ({
   inbound: {
-    execute: async (input, next) => {
+    execute: (input, next) => {
       const timeoutMs = ctx.info.heartbeatTimeoutMs ?? 0;
       if (timeoutMs <= 0 || !isBookkeeping(ctx.info.activityType)) return next(input);
-      const beat = setInterval(() => ctx.heartbeat(), Math.min(2000, Math.max(100, timeoutMs / 3)));
-      try {
-        return await next(input);
-      } finally {
-        clearInterval(beat);
-      }
+      const everyMs = Math.min(2000, Math.max(100, timeoutMs / 3));
+      return heartbeating(() => next(input), { everyMs, atOnce: false }, ctx);
     },
   },
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
-import { activityHeartbeat } from './activity-heartbeat';
+import { bookkeepingHeartbeatInterceptor } from './bookkeeping-heartbeat.interceptor';
 
 /** Runs an activity that never heartbeats itself for `ms`, and counts the heartbeats sent for it. */
 async function beatsWhile(
@@ -11,7 +11,7 @@ async function beatsWhile(
 ): Promise<number> {
   const env = new MockActivityEnvironment(
     { activityType, heartbeatTimeoutMs },
-    { interceptors: [activityHeartbeat] },
+    { interceptors: [bookkeepingHeartbeatInterceptor] },
   );
   let beats = 0;
   env.on('heartbeat', () => beats++);

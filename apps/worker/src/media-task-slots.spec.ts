@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdDepth, MediaHold } from './media-hold';
+import { holdDepth, MediaTaskSlots } from './media-task-slots';
 
 describe('holdDepth', () => {
   it('holds what the slots can start within the budget at the pace pieces run lately', () => {
@@ -16,9 +16,9 @@ describe('holdDepth', () => {
   });
 });
 
-describe('MediaHold', () => {
+describe('MediaTaskSlots', () => {
   it('hands out slots up to the depth, and the next once one is released', async () => {
-    const hold = new MediaHold(() => 2);
+    const hold = new MediaTaskSlots(() => 2);
     const signal = new AbortController().signal;
     await hold.reserveSlot({}, signal);
     expect(hold.tryReserveSlot()).toEqual({});
@@ -34,7 +34,7 @@ describe('MediaHold', () => {
 
   it('follows a depth that shrinks: no new slot until the held ones fall below it', async () => {
     let depth = 3;
-    const hold = new MediaHold(() => depth);
+    const hold = new MediaTaskSlots(() => depth);
     for (let i = 0; i < 3; i++) expect(hold.tryReserveSlot()).toEqual({});
     depth = 1;
     hold.releaseSlot();
@@ -45,7 +45,7 @@ describe('MediaHold', () => {
   });
 
   it('gives up a waiting reservation with an AbortError when the SDK aborts it', async () => {
-    const hold = new MediaHold(() => 1);
+    const hold = new MediaTaskSlots(() => 1);
     hold.tryReserveSlot();
     const abort = new AbortController();
     const waiting = hold.reserveSlot({}, abort.signal);

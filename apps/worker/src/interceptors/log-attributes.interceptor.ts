@@ -1,5 +1,4 @@
-import type { ActivityInterceptorsFactory, Logger as SdkLogger } from '@temporalio/worker';
-import type { Logger } from '@vidgen/core';
+import type { ActivityInterceptorsFactory } from '@temporalio/worker';
 
 const VIDEO_WORKFLOW = /^video-(.+)$/;
 
@@ -16,7 +15,7 @@ function videoIdOf(args: readonly unknown[], workflowId: string | undefined): st
  * video id and the workflow id, so one video's lines can be picked out of a worker's output.
  * The SDK already adds workflowId, activityType and attempt; this adds videoId.
  */
-export const activityLogAttributes: ActivityInterceptorsFactory = (ctx) => {
+export const logAttributesInterceptor: ActivityInterceptorsFactory = (ctx) => {
   const workflowId = ctx.info.workflowExecution?.workflowId;
   let videoId = videoIdOf([], workflowId);
   return {
@@ -31,16 +30,3 @@ export const activityLogAttributes: ActivityInterceptorsFactory = (ctx) => {
     },
   };
 };
-
-/** The Temporal SDK's logger interface over the process's pino logger, metadata kept as fields. */
-export function sdkLogger(log: Logger): SdkLogger {
-  return {
-    log: (level, message, meta) =>
-      log[level === 'TRACE' ? 'trace' : (level.toLowerCase() as 'info')]({ ...meta }, message),
-    trace: (m, meta) => log.trace(meta, m),
-    debug: (m, meta) => log.debug(meta, m),
-    info: (m, meta) => log.info(meta, m),
-    warn: (m, meta) => log.warn(meta, m),
-    error: (m, meta) => log.error(meta, m),
-  };
-}
