@@ -3,9 +3,18 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
 import { heartbeating } from './heartbeat';
 
+const quiet = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
 /** An activity environment whose heartbeats (and their details) are recorded. */
 function recorded() {
-  const env = new MockActivityEnvironment();
+  const env = new MockActivityEnvironment({}, { logger: quiet });
   const beats: unknown[] = [];
   env.on('heartbeat', (d: unknown) => beats.push(d));
   return { env, beats };
