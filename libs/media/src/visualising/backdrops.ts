@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Setting } from './lexicon';
+import type { Setting } from './lexicon.tables';
 
 /** A backdrop: the setting's own colours, moved a little toward the video's palette. */
 export type Backdrop = Setting | 'plain';
