@@ -141,6 +141,20 @@ describe('npm run licenses', () => {
     ]);
   });
 
+  it('fails when a package of the project does not say Apache-2.0', () => {
+    project(root, {});
+    writeFileSync(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'fixture', license: 'Apache-2.0' }),
+    );
+    mkdirSync(path.join(root, 'libs', 'thing'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'libs', 'thing', 'package.json'),
+      JSON.stringify({ name: '@fixture/thing' }),
+    );
+    expect(run(false).problems).toEqual(['libs/thing/package.json: "license" is not "Apache-2.0"']);
+  });
+
   it('fails when an inventoried file is not the pinned one, or a used file is not pinned', () => {
     project(root, { 'some-font': { version: '1.0.0', license: 'OFL-1.1', text: 'OFL' } });
     writeFileSync(path.join(root, 'node_modules', 'some-font', 'Some.ttf'), 'glyphs');

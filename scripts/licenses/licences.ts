@@ -8,6 +8,8 @@ import { renderModels, renderNotices } from './render';
 
 export const NOTICES_FILE = 'THIRD_PARTY_NOTICES.md';
 export const MODELS_FILE = 'docs/models.md';
+/** vidgen's own licence (LICENSE), which every package.json of the project states. */
+export const PROJECT_LICENCE = 'Apache-2.0';
 
 export interface LicencesOptions {
   /** The project: package-lock.json, node_modules and where the files are written. */
@@ -47,6 +49,20 @@ function serviceSources(root: string): string[] {
       if (existsSync(path.join(root, group, pkg, 'src'))) walk(`${group}/${pkg}/src`);
   }
   return out;
+}
+
+/** The project's own packages (the root and every workspace) must each say Apache-2.0. */
+function ownLicenceProblems(root: string): string[] {
+  const manifests = ['package.json'];
+  for (const group of ['apps', 'libs'])
+    if (existsSync(path.join(root, group)))
+      for (const dir of readdirSync(path.join(root, group)))
+        if (existsSync(path.join(root, group, dir, 'package.json')))
+          manifests.push(`${group}/${dir}/package.json`);
+  return manifests
+    .filter((m) => existsSync(path.join(root, m)))
+    .filter((m) => JSON.parse(readFileSync(path.join(root, m), 'utf8')).license !== PROJECT_LICENCE)
+    .map((m) => `${m}: "license" is not "${PROJECT_LICENCE}"`);
 }
 
 /** A separate program must be loaded by its entry file only: any other source that loads it is a problem. */
@@ -119,6 +135,7 @@ export function runLicences(opts: LicencesOptions): LicencesResult {
     ...packages
       .filter((p) => !p.platform && !p.texts)
       .map((p) => `${p.name}@${p.version} is in package-lock.json but not installed (run npm ci)`),
+    ...ownLicenceProblems(root),
     ...separateProgramProblems(root, packages),
     ...inventoryProblems(root, opts, npmVersions),
   ];
