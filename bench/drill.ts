@@ -13,9 +13,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { allFindings, runDrill } from '../test/support/drill/drill';
-import { DRILL_MEDIA_WORKERS } from '../test/support/drill/drill-stack';
-import { drillFigures, summaryLines } from '../test/support/drill/drill-summary';
+import {
+  allFindings,
+  DRILL_MEDIA_WORKERS,
+  drillFigures,
+  runDrill,
+  summaryLines,
+} from '@vidgen/stack-harness';
 
 const VIDEOS = Number(process.env.DRILL_VIDEOS ?? 20);
 const ACCOUNTS = Number(process.env.DRILL_ACCOUNTS ?? 5);

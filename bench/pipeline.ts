@@ -12,12 +12,13 @@
  *
  *   npm run bench:pipeline [-- --json <file>]
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { makeMedia } from '../test/support/frames';
-import { type ServiceProcess, spawnService } from '../test/support/processes';
+import { resolveFfmpeg } from '@vidgen/media';
+import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { peakRssMb, writeFigures } from './figures';
 import { plainScript } from './pipeline-baseline';
 import { startBenchStack } from './support';
@@ -122,14 +123,9 @@ async function main(): Promise<void> {
     const key = await bench.key(10_000);
     // The music: a 20 s tone uploaded as a client would (POST /assets); it loops under the video.
     const musicFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-music-')), 'music.wav');
-    await makeMedia([
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=220:duration=20,volume=0.5',
-      '-ac',
-      '2',
-      musicFile,
+    execFileSync(resolveFfmpeg(), [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=20,volume=0.5'],
+      ...['-ac', '2', musicFile],
     ]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(readFileSync(musicFile))]), 'music.wav');

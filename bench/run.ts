@@ -8,7 +8,7 @@
  *   npm run bench -- --sources          the services from the TypeScript sources through SWC
  *
  * By default the api and workers run as production runs them: the JavaScript of `npm run build`,
- * which this runs first (VIDGEN_RUN_COMPILED=1 for the benches; test/support/processes.ts).
+ * which this runs first (VIDGEN_RUN_COMPILED=1 for the benches; libs/stack-harness/src/processes.ts).
  *
  * A bench that is not run keeps its figures from the last run that had it (`runs` in the file
  * says when and on what load each bench ran). A bench that fails is reported and keeps its old

@@ -6,8 +6,8 @@ import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import { freePort, startEmbeddedPostgres, startTemporalDevServer } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import pg from 'pg';
-import { type Stack, startStack } from '../test/support/processes';
 
 export interface BenchStack {
   stack: Stack;

@@ -17,7 +17,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type ServiceProcess, spawnService } from '../test/support/processes';
+import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { type Figures, writeFigures } from './figures';
 import { busyPercent, cpuTicks, median, rssMb } from './proc-stats';
 import { type BenchApi, benchClient, startBenchStack } from './support';

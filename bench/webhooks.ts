@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import { HttpsReceiver, makeCertificates, type Route } from '../libs/webhooks/test/support/https-receiver';
+import { HttpsReceiver, makeCertificates, type Route } from '@vidgen/stack-harness';
 import { writeFigures } from './figures';
 import { findProcess, findProcesses, processCpuMs } from './proc-stats';
 import { type BenchApi, benchClient, percentile, startBenchStack } from './support';

@@ -13,9 +13,9 @@ import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { createDb, sql } from '@vidgen/db';
 import { REPO_ROOT } from '@vidgen/devstack';
+import { HttpsReceiver, makeCertificates } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { benchClient, startBenchStack } from '../bench/support';
-import { HttpsReceiver, makeCertificates } from '../libs/webhooks/test/support/https-receiver';
 
 async function main(): Promise<void> {
   const prefix = process.argv[2];

@@ -16,8 +16,8 @@ import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import { freePort, REPO_ROOT, startEmbeddedPostgres, startTemporalDevServer } from '@vidgen/devstack';
+import { HttpsReceiver, makeCertificates } from '@vidgen/stack-harness';
 import pg from 'pg';
-import { HttpsReceiver, makeCertificates } from '../libs/webhooks/test/support/https-receiver';
 import { deliverWithLostCompletion, trustTestCa } from '../libs/webhooks/test/support/lost-completion';
 
 async function reachable(url: string): Promise<boolean> {

@@ -12,8 +12,8 @@ import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import { ensureFfmpeg, REPO_ROOT, startTemporalDevServer } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import { startStack } from '@vidgen/stack-harness';
 import { launchChromium } from '../apps/dashboard/test/browser';
-import { startStack } from '../test/support/processes';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'screenshots', 'temporal-ui-failure-code.png');
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,6 +1,5 @@
+import { allFindings, runDrill, summaryLines } from '@vidgen/stack-harness';
 import { describe, expect, it } from 'vitest';
-import { allFindings, runDrill } from './support/drill/drill';
-import { summaryLines } from './support/drill/drill-summary';
 
 /**
  * The crash drill, short (`npm run drill` is the full one): 4 videos over 2 accounts on a stack

@@ -11,10 +11,10 @@ import {
   startEmbeddedPostgres,
   startTemporalDevServer,
 } from '@vidgen/devstack';
+import { startStack } from '@vidgen/stack-harness';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { TestStackContext } from './support/context';
-import { startStack } from './support/processes';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 

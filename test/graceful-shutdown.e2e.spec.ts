@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { waitFor } from '@vidgen/devstack';
+import { type ServiceProcess, type Stack, startStack } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, type TestAccount } from './support/api';
-import { type ServiceProcess, type Stack, startStack } from './support/processes';
 import { finished, waitForVideo } from './support/videos';
 
 /**

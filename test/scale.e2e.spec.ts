@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { freePort, type RunningS3Server, startS3Server, waitFor } from '@vidgen/devstack';
+import { type ServiceProcess, type Stack, spawnService, startStack } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeFixtures, upload } from '../apps/api/test/support/asset-files';
 import { ApiClient, createAccount, type TestAccount } from './support/api';
 import { probe } from './support/ffprobe';
-import { type ServiceProcess, type Stack, spawnService, startStack } from './support/processes';
 
 /** Two short scenes, no motion, no fades, no burned-in captions: the least ffmpeg work a video can be. */
 const LIGHT_VIDEO = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { VidgenClient } from '@vidgen/client';
 import { ensureSchemathesis } from '@vidgen/devstack';
 import { resolveFfmpeg } from '@vidgen/media';
-import { makeCertificates } from '../../libs/webhooks/test/support/https-receiver';
+import { makeCertificates } from '@vidgen/stack-harness';
 import { startStockStandIn } from './stock-stand-in';
 
 export const FUZZ_CONFIG = path.join(__dirname, '..', 'fuzz', 'schemathesis.toml');

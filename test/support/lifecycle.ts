@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
+import { repeatedFacts } from '@vidgen/stack-harness';
 import { expect, inject } from 'vitest';
 import { type ApiClient, type ApiResponse, testDb } from './api';
-import { repeatedFacts } from './event-facts';
 import { atGate, createVideo, events, finished, waitForVideo } from './videos';
 
 export const PRODUCTION_STATUSES = ['visualising', 'narrating', 'curating', 'rendering'];

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { inject } from 'vitest';
-import { type Stack, startStack } from './processes';
 
 type OwnStackOptions = Omit<
   Parameters<typeof startStack>[0],

@@ -1,10 +1,10 @@
 import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
 import { sql } from '@vidgen/db';
+import { type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { firstRefusal } from '../../../test/support/key-refusal';
 import { startApis } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { signInWithLink } from './support/dashboard-sign-in';
 
 const LIMIT = 200;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
 import { assetRows, type Fixture, makeFixtures, rawUpload, storedFiles, upload } from './support/asset-files';
 
 const crc32 = (buf: Buffer): number => {

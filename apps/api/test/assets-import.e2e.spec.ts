@@ -1,11 +1,10 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { makeCertificates, type Stack, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeCertificates, type TestCertificates } from '../../../libs/webhooks/test/support/https-receiver';
 import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import {
   assetRows,
   content,

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveFfmpeg } from '@vidgen/media';
+import type { Stack } from '@vidgen/stack-harness';
+import { makeCertificates, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeCertificates, type TestCertificates } from '../../../libs/webhooks/test/support/https-receiver';
 import { type ApiResponse, createAccount, type TestAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import type { Stack } from '../../../test/support/processes';
 import { assetRows, upload } from './support/asset-files';
 
 const MIB = 1024 * 1024;

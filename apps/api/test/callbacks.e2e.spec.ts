@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_Z_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

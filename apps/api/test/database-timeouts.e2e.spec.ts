@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, type Db, ensureDatabase, migrateToLatest } from '@vidgen/db';
 import { freePort, freezePostgres, type RunningPostgres, startEmbeddedPostgres } from '@vidgen/devstack';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, createAccount, type TestAccount } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
 
 const TIMEOUT_MS = 3000;
 /** Room for the api's own work and a busy test machine on top of the database bound. */

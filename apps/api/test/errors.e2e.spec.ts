@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '@vidgen/devstack';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -10,7 +11,6 @@ import {
   type TestAccount,
   testDb,
 } from '../../../test/support/api';
-import { type Stack, startStack } from '../../../test/support/processes';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

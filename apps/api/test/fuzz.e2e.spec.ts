@@ -1,8 +1,8 @@
+import { type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { fuzzFixtures, runSchemathesis, startFuzzStockLibrary } from '../../../test/support/fuzz';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 
 /**
  * The served document against the running api, the short way (`npm run fuzz` is the long one):

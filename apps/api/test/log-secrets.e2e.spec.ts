@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AccountRepository, DashboardSessionRepository, DashboardSessionService } from '@vidgen/auth';
+import { type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 import { signInWithLink } from './support/dashboard-sign-in';
 

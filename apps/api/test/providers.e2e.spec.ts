@@ -1,7 +1,7 @@
+import type { Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import type { Stack } from '../../../test/support/processes';
 import { expectError } from './support/auth-endpoints';
 
 describe('GET /providers', () => {

@@ -1,7 +1,7 @@
+import { type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { startApis } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 
 /** Fixed windows: start a per-minute check early enough in a minute that it cannot straddle two. */
 async function awayFromMinuteEnd(): Promise<void> {

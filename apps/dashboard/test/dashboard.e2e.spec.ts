@@ -5,18 +5,18 @@ import path from 'node:path';
 import { hashToken } from '@vidgen/auth';
 import { ensureDashboardBuilt, REPO_ROOT } from '@vidgen/devstack';
 import { resolveFfmpeg } from '@vidgen/media';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   eventually,
   HttpsReceiver,
   makeCertificates,
   type Route,
+  type Stack,
   type TestCertificates,
-} from '../../../libs/webhooks/test/support/https-receiver';
+} from '@vidgen/stack-harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, createAccount, type TestAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { cliWithEnv, singleJsonObject } from '../../cli/test/support/cli';
 import { DIST_DIR, gzippedJsBytes, launchChromium, seriousViolations } from './browser';
 

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import tls from 'node:tls';
 import { resolvePublicAddresses } from '@vidgen/net';
+import { makeCertificates, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCertificates, type TestCertificates } from '../../webhooks/test/support/https-receiver';
 import { type DownloadOptions, openRemote } from './remote-download';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from '@vidgen/db';
+import { type Stack } from '@vidgen/stack-harness';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { events, finished, waitForVideo } from '../../../test/support/videos';
 
 describe('exactly-once refunds', () => {

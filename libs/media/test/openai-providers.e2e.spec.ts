@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { probe } from '../../../test/support/ffprobe';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { download, finished, waitForVideo } from '../../../test/support/videos';
 
 /** One second of 16-bit mono silence at 24 kHz: a real WAV whose length the pipeline must honour. */

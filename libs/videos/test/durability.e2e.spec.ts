@@ -1,8 +1,8 @@
+import { type Stack } from '@vidgen/stack-harness';
 import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
 
 /** Counts events per (type, scene) so a duplicate append of the same fact shows up. */

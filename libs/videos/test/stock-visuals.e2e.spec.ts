@@ -1,11 +1,11 @@
+import type { Stack } from '@vidgen/stack-harness';
+import { makeCertificates } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { ledgerOf } from '../../../test/support/lifecycle';
 import { startOwnStack } from '../../../test/support/own-stack';
-import type { Stack } from '../../../test/support/processes';
 import { type StockStandIn, startStockStandIn } from '../../../test/support/stock-stand-in';
 import { events, finished, waitForVideo } from '../../../test/support/videos';
-import { makeCertificates } from '../../webhooks/test/support/https-receiver';
 
 const KEY = 'stand-in-key';
 const SCENES = [

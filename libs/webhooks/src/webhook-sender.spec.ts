@@ -1,6 +1,6 @@
 import net from 'node:net';
+import { HttpsReceiver, makeCertificates, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpsReceiver, makeCertificates, type TestCertificates } from '../test/support/https-receiver';
 import { sendWebhook } from './webhook-sender';
 
 const send = (url: string, opts: { timeoutMs?: number; allowPrivateNetworks?: boolean } = {}) =>

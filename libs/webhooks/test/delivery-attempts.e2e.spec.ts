@@ -1,3 +1,4 @@
+import { eventually, type HttpsReceiver, sleepMs } from '@vidgen/stack-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestAccount, testDb } from '../../../test/support/api';
 import { download, events } from '../../../test/support/videos';
@@ -10,7 +11,6 @@ import {
   UUID,
   useDeliveryStack,
 } from './support/delivery-stack';
-import { eventually, type HttpsReceiver, sleepMs } from './support/https-receiver';
 import { runPythonSdkTest } from './support/python-sdk';
 
 describe('webhook delivery to real HTTPS receivers', () => {

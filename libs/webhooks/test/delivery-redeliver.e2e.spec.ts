@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AssetUrlSigner } from '@vidgen/assets';
+import { eventually } from '@vidgen/stack-harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
 import { createVideo, download, finished, waitForVideo } from '../../../test/support/videos';
 import { ISO_Z, signatureMatches, useDeliveryStack, withoutLinkSignatures } from './support/delivery-stack';
-import { eventually } from './support/https-receiver';
 
 describe('webhook delivery to real HTTPS receivers', () => {
   const fixture = useDeliveryStack('webhooks-redeliver');

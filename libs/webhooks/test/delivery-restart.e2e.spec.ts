@@ -1,10 +1,15 @@
 import { createHmac } from 'node:crypto';
+import {
+  eventually,
+  HttpsReceiver,
+  makeCertificates,
+  type Stack,
+  type TestCertificates,
+} from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
 import { createVideo, finished, waitForVideo } from '../../../test/support/videos';
-import { eventually, HttpsReceiver, makeCertificates, type TestCertificates } from './support/https-receiver';
 
 describe('webhook delivery across a worker crash', () => {
   let certs: TestCertificates;

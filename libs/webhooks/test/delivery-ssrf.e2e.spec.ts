@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
-import { startOwnStack } from '../../../test/support/own-stack';
-import { type Stack } from '../../../test/support/processes';
-import { createVideo, finished, waitForVideo } from '../../../test/support/videos';
 import {
   eventually,
   HttpsReceiver,
   makeCertificates,
   type Route,
+  type Stack,
   type TestCertificates,
-} from './support/https-receiver';
+} from '@vidgen/stack-harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount, testDb } from '../../../test/support/api';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { createVideo, finished, waitForVideo } from '../../../test/support/videos';
 
 /**
  * Creation refuses private destinations, but a row can get there another way (an older

@@ -1,6 +1,6 @@
+import { HttpsReceiver, makeCertificates, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
-import { HttpsReceiver, makeCertificates, type TestCertificates } from './support/https-receiver';
 import { deliverWithLostCompletion, trustTestCa } from './support/lost-completion';
 
 /**

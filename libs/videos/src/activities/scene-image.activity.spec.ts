@@ -6,9 +6,9 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { AssetIntake, AssetStorage, MediaVerifier } from '@vidgen/assets';
 import { createStockProvider, resolveFfmpeg } from '@vidgen/media';
+import { makeCertificates, type TestCertificates } from '@vidgen/stack-harness';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type StockStandIn, startStockStandIn } from '../../../../test/support/stock-stand-in';
-import { makeCertificates, type TestCertificates } from '../../../webhooks/test/support/https-receiver';
 import {
   activityEnv,
   aScene,

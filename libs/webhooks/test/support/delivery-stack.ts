@@ -1,11 +1,6 @@
 // The stack, HTTPS receiver, webhooks and videos of the webhook delivery specs, and the checks
 // they share. Each spec file that calls useDeliveryStack starts its own.
 import { verifyWebhook } from '@vidgen/client';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createAccount, type TestAccount } from '../../../../test/support/api';
-import { startOwnStack } from '../../../../test/support/own-stack';
-import { type Stack } from '../../../../test/support/processes';
-import { createVideo, finished, waitForVideo } from '../../../../test/support/videos';
 import {
   eventually,
   HttpsReceiver,
@@ -13,8 +8,13 @@ import {
   type ReceivedRequest,
   type Reply,
   type Route,
+  type Stack,
   type TestCertificates,
-} from './https-receiver';
+} from '@vidgen/stack-harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createAccount, type TestAccount } from '../../../../test/support/api';
+import { startOwnStack } from '../../../../test/support/own-stack';
+import { createVideo, finished, waitForVideo } from '../../../../test/support/videos';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -1,7 +1,7 @@
 import { verifyWebhook } from '@vidgen/client';
 import type { Db } from '@vidgen/db';
-import type { Route } from '../../../libs/webhooks/test/support/https-receiver';
 import { repeatedFacts } from '../event-facts';
+import type { Route } from '../https-receiver';
 import type { BatchResult } from './drill-run';
 
 /** What the drill proves afterwards; each check returns findings (empty: it holds) and counts. */

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { DrillStack } from './drill-stack';
 
+/** The part of an error body the drill reads (docs/api.md). */
+type ErrorBody = { error?: { code?: string } };
+
 export type DisruptionKind =
   | 'media-kill'
   | 'control-kill'
@@ -142,7 +145,7 @@ export async function runBatch(
         v.submittedAt ??= now();
         return 'created';
       }
-      const code = res ? ((await res.json().catch(() => ({}))) as any)?.error?.code : undefined;
+      const code = res ? ((await res.json().catch(() => ({}))) as ErrorBody | null)?.error?.code : undefined;
       if (code === 'MAX_CONCURRENT_VIDEOS') return 'busy';
       // Down, frozen, or the key of an interrupted create still held: as a client, try again.
       if (now() > deadline) throw new Error(`could not create video ${v.index}: ${res?.status} ${code}`);
@@ -292,7 +295,7 @@ export async function runBatch(
         const res = await request(`/videos/${target.id}`, accounts[target.account]!.key).catch(
           () => undefined,
         );
-        const body = res ? ((await res.json().catch(() => ({}))) as any) : undefined;
+        const body = res ? ((await res.json().catch(() => ({}))) as ErrorBody | null) : undefined;
         result.freezeProbes.push({
           status: res?.status ?? 0,
           code: body?.error?.code,

@@ -14,11 +14,7 @@ import {
   waitFor,
 } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
-import {
-  HttpsReceiver,
-  makeCertificates,
-  type TestCertificates,
-} from '../../../libs/webhooks/test/support/https-receiver';
+import { HttpsReceiver, makeCertificates, type TestCertificates } from '../https-receiver';
 import { type ServiceProcess, type Stack, spawnService, startStack } from '../processes';
 
 /** The api's database bound in the drill: a frozen PostgreSQL must cost a request less than 5 s. */
