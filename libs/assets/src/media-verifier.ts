@@ -53,7 +53,7 @@ export interface VideoLimits {
 /**
  * What a clip's container says before anything decodes it, read from ffmpeg's framecrc output
  * (codec parameters and packet times), which no metadata string reaches
- * (docs/decisions/0050-media-facts-from-ffprobe.md).
+ * (docs/decisions/0050-media-facts-from-framecrc.md).
  */
 export interface ClipProbe {
   videoCodecs: string[];
