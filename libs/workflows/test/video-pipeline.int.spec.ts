@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approveUpdate } from '../src';
+import { approveUpdate, type VideoWorkflowState, WORKER_LOST_FAILURE_TYPE } from '../src';
 import { connectTemporal, deferred, runVideoWorkflow, standIns } from './support/stand-ins';
 
 /**
@@ -62,5 +63,48 @@ describe('video pipeline workflow (stand-in activities)', () => {
 
     expect(outcome).toEqual({ retried: { run: 2 }, result: { videoId, status: 'completed' } });
     expect(renders).toEqual([1, 2]);
+  }, 60_000);
+
+  /** The workflow's state once its video completed or failed; a failed one is then terminated. */
+  async function settled(handle: WorkflowHandle): Promise<VideoWorkflowState> {
+    for (;;) {
+      const now = await handle.query<VideoWorkflowState>('state');
+      if (now.phase === 'completed') return now;
+      if (now.phase === 'failed') {
+        await handle.terminate('spec done');
+        return now;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('dispatches a scene activity again when its last attempt was lost with its worker or found PostgreSQL unreachable', async () => {
+    const calls = { images: 0, narrations: 0 };
+    const activities = standIns({
+      generateSceneImage: async () => {
+        if (++calls.images === 1)
+          throw ApplicationFailure.nonRetryable('worker gone', WORKER_LOST_FAILURE_TYPE);
+      },
+      narrateScene: async () => {
+        if (++calls.narrations === 1)
+          throw ApplicationFailure.nonRetryable('database unreachable', 'DatabaseUnavailableError');
+      },
+    });
+    const state = await runVideoWorkflow(temporal, activities, { autoApprove: true }, settled);
+    expect(state.phase).toBe('completed');
+    expect(calls).toEqual({ images: 2, narrations: 2 });
+  }, 60_000);
+
+  it('fails the video, without dispatching it again, when a scene activity itself failed', async () => {
+    let images = 0;
+    const activities = standIns({
+      generateSceneImage: async () => {
+        images++;
+        throw ApplicationFailure.nonRetryable('content filter', 'PROVIDER_ERROR');
+      },
+    });
+    const state = await runVideoWorkflow(temporal, activities, { autoApprove: true }, settled);
+    expect(state).toMatchObject({ phase: 'failed', failedStage: 'visualising' });
+    expect(images).toBe(1);
   }, 60_000);
 });
