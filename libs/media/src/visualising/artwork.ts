@@ -6,7 +6,8 @@ import type * as ResvgJs from '@resvg/resvg-js';
 type IconifyJSON = Parameters<typeof IconifyUtils.getIconData>[0];
 
 import type { ArtworkCredit } from '../common/media.types';
-import { type Colour, englishName, setDrawable, thingHexcodes } from './lexicon';
+import { englishName, setDrawable, thingHexcodes } from './lexicon';
+import type { Colour } from './scene.reader';
 
 /**
  * The artwork set: Microsoft's Fluent Emoji in their flat style (MIT), as the Iconify JSON

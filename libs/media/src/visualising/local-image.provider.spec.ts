@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kenBurnsFor, kenBurnsSafeArea, OVERSAMPLE } from '../common/ken-burns';
 import { ASPECT_RATIOS, frameSize, type ImageInput } from '../common/media.types';
 import { ARTWORK_SET } from './artwork';
-import { compose, depictsOf, illustrate, LocalImageProvider, readPicture } from './local-image.provider';
+import { illustrate, LocalImageProvider } from './local-image.provider';
+import { compose, depictsOf } from './picture.composer';
+import { readPicture } from './scene.reader';
 import cases from './scene-pictures.cases.json';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

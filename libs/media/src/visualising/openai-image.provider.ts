@@ -9,7 +9,8 @@ import {
   imageFrame,
 } from '../common/media.types';
 import type { OpenAiClient } from '../common/openai/openai.client';
-import { depictsOf, readPicture } from './local-image.provider';
+import { depictsOf } from './picture.composer';
+import { readPicture } from './scene.reader';
 
 /** Sizes each model family accepts, per aspect ratio. */
 export function openAiImageSize(model: string, ar: AspectRatio): string {
