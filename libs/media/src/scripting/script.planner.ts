@@ -1,14 +1,8 @@
 import type { SceneDraft, ScriptInput } from '../common/media.types';
+import { lowerArticle, renderClause } from './clause.narration';
+import { type Clause, splitClauses, wholeClauses } from './prompt.clauses';
 import { guessLanguage } from './prompt.language';
-import {
-  CASED,
-  type Clause,
-  lowerArticle,
-  readSentences,
-  renderClause,
-  splitClauses,
-  wholeClauses,
-} from './prompt.reader';
+import { CASED, readSentences } from './prompt.reader';
 import { clausePhrase, subjectOf, withAntecedent } from './scene.subject';
 import { describeScene } from './scene.visuals';
 import { contentWords, type Feedback, keywordsOf, readFeedback } from './script.feedback';
