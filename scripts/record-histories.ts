@@ -19,8 +19,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { createDb, sql } from '@vidgen/db';
 import { REPO_ROOT } from '@vidgen/devstack';
+import { HttpsReceiver, makeCertificates } from '@vidgen/stack-harness';
 import { approveUpdate, WORKER_LOST_FAILURE_TYPE, workflowIds } from '@vidgen/workflows';
-import { startBenchStack } from '../bench/support';
+import { benchClient, startBenchStack } from '../bench/support';
 import { connectTemporal, runVideoWorkflow, standIns } from '../libs/workflows/test/support/stand-ins';
 
 const OUT = path.join(REPO_ROOT, 'temporal', 'histories');
@@ -47,7 +48,12 @@ async function main(): Promise<void> {
   if (taken.length)
     throw new Error(`histories labelled "${label}" exist already (${taken.join(', ')}): pick another label`);
 
+  // Deliveries to a receiver that answers 200 trust its test CA.
+  const certs = makeCertificates();
+  const receiver = new HttpsReceiver(certs);
+  await receiver.start();
   const bench = await startBenchStack({
+    NODE_EXTRA_CA_CERTS: certs.caPath,
     VIDGEN_FAULT_INJECTION: '1',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
     WEBHOOK_BACKOFF_BASE_SECONDS: '0.2',
@@ -69,18 +75,15 @@ async function main(): Promise<void> {
   try {
     if (workflows.has('video'))
       await recordVideos(bench, client, (s, id, run) => save(fileOf('video', s), id, run));
-    if (workflows.has('webhook-delivery')) {
-      const db = createDb(bench.databaseUrl, { max: 1 });
-      const { rows } = await sql<{
-        id: string;
-      }>`select id from webhook_deliveries order by created_at limit 1`.execute(db);
-      await db.destroy();
-      if (!rows[0]) throw new Error('no webhook delivery was made');
-      await save(fileOf('webhook-delivery', 'always-failing'), workflowIds.webhookDelivery(rows[0].id));
-    }
+    if (workflows.has('webhook-delivery'))
+      await recordDeliveries(bench, receiver.route([{ status: 200 }]).url, (s, id) =>
+        save(fileOf('webhook-delivery', s), id),
+      );
   } finally {
     await connection.close();
     await bench.stop();
+    await receiver.stop();
+    certs.cleanup();
   }
 }
 
@@ -116,10 +119,7 @@ async function recordVideos(
   const done = (v: Video) => ['completed', 'failed'].includes(v.status);
   const recorded: Record<string, string> = {};
 
-  // A webhook that always fails fast (nothing listens there): its delivery runs all four attempts.
-  await call('POST', '/callbacks', { url: 'https://127.0.0.1:9/hook', event: 'video.completed' });
-
-  // 1. gate → edit, add and delete scenes → approve → completed (and a webhook delivery)
+  // 1. gate → edit, add and delete scenes → approve → completed
   let v = (await call('POST', '/videos', { prompt: 'How lighthouses guide ships at night.', scene_count: 3 }))
     .body;
   await until(v.id, gate);
@@ -214,6 +214,48 @@ async function recordVideos(
   await save('continue-as-new-last-run', workflowId);
 
   await recordStandIns(bench.temporalAddress, save);
+}
+
+/**
+ * The deliveries of one completed video to two webhooks of their own: one whose receiver answers
+ * 200 (the publisher's first attempt delivers it) and one where nothing listens (the first attempt
+ * and the workflow's three retries fail). A delivery that makes its own first attempt (a
+ * redelivery) is recorded by scripts/record-lost-completion-history.ts.
+ */
+async function recordDeliveries(
+  bench: Awaited<ReturnType<typeof startBenchStack>>,
+  deliveredUrl: string,
+  save: (scenario: string, workflowId: string) => Promise<void>,
+): Promise<void> {
+  const api = benchClient(bench.stack.baseUrl, await bench.key(100));
+  const hooks = { delivered: deliveredUrl, 'always-failing': 'https://127.0.0.1:9/hook' };
+  const webhookIds: Record<string, string> = {};
+  for (const [scenario, url] of Object.entries(hooks)) {
+    const created = await api<{ id: string }>('POST', '/callbacks', { url, event: 'video.completed' });
+    webhookIds[scenario] = created.body.id;
+  }
+  const video = await api<{ id: string }>('POST', '/videos', {
+    prompt: 'Lanterns on a river.',
+    scene_count: 1,
+    auto_approve: true,
+  });
+  for (let i = 0; ; i++) {
+    const v = (await api<{ status: string }>('GET', `/videos/${video.body.id}`)).body;
+    if (v.status === 'completed') break;
+    if (v.status === 'failed' || i > 600) throw new Error(`video ${video.body.id}: ${v.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const db = createDb(bench.databaseUrl, { max: 1 });
+  try {
+    for (const [scenario, webhookId] of Object.entries(webhookIds)) {
+      const { rows } = await sql<{ id: string }>`
+        select id from webhook_deliveries where webhook_id = ${webhookId}`.execute(db);
+      if (!rows[0]) throw new Error(`no delivery was made to the ${scenario} webhook`);
+      await save(scenario, workflowIds.webhookDelivery(rows[0].id));
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

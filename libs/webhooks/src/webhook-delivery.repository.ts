@@ -1,45 +1,9 @@
-import {
-  beforeCursor,
-  type Database,
-  type Db,
-  type Selectable,
-  sql,
-  type Transaction,
-  type WebhookDeliveriesTable,
-  type WebhookDeliveryAttemptsTable,
-} from '@vidgen/db';
+import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
 import { PUBLISHER_RUN_ID, type WebhookDeliveryStatus } from '@vidgen/workflows';
 import type { DeliveryAssetIds } from './delivery-links';
 import type { WebhookEvent } from './webhook-events';
 
 type Tx = Transaction<Database>;
-
-export interface DeliveryAttempt {
-  run: number;
-  attempt: number;
-  outcome: 'succeeded' | 'failed';
-  attemptedAt: string;
-  durationMs: number | null;
-  statusCode: number | null;
-  error: string | null;
-  nextRetryAt: string | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  webhookId: string;
-  accountId: string;
-  videoId: string;
-  event: WebhookEvent;
-  status: WebhookDeliveryStatus;
-  runs: number;
-  /** The Temporal run that last began (and, once final, settled) the delivery. */
-  currentRunId: string | null;
-  nextRetryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  attempts: DeliveryAttempt[];
-}
 
 /** What one attempt needs: the stored payload, the assets it links to and the webhook as it is now. */
 export interface DeliveryTarget {
@@ -88,35 +52,6 @@ function toOccurrenceDelivery(r: {
   };
 }
 
-export type NewDeliveryAttempt = DeliveryAttempt & { deliveryId: string };
-
-/** The columns a DeliveryAttempt is read from. */
-const ATTEMPT_COLUMNS = [
-  'run',
-  'attempt',
-  'outcome',
-  'attempted_at',
-  'duration_ms',
-  'status_code',
-  'error',
-  'next_retry_at',
-] as const;
-
-function toDeliveryAttempt(
-  a: Pick<Selectable<WebhookDeliveryAttemptsTable>, (typeof ATTEMPT_COLUMNS)[number]>,
-): DeliveryAttempt {
-  return {
-    run: a.run,
-    attempt: a.attempt,
-    outcome: a.outcome,
-    attemptedAt: a.attempted_at,
-    durationMs: a.duration_ms,
-    statusCode: a.status_code,
-    error: a.error,
-    nextRetryAt: a.next_retry_at,
-  };
-}
-
 export interface NewDelivery {
   webhookId: string;
   accountId: string;
@@ -127,20 +62,11 @@ export interface NewDelivery {
   assetIds: DeliveryAssetIds;
 }
 
-const DELIVERY_COLUMNS = [
-  'id',
-  'webhook_id',
-  'account_id',
-  'video_id',
-  'event',
-  'status',
-  'runs',
-  'current_run_id',
-  'next_retry_at',
-  'created_at',
-  'updated_at',
-] as const;
-
+/**
+ * Deliveries and their runs, worker-side: created once per (webhook, video, occurrence), begun,
+ * settled and cancelled by the publisher and the delivery workflow, which own them. Their
+ * attempts are WebhookDeliveryAttemptRepository's; the account's reads, WebhookDeliveryLogRepository's.
+ */
 export class WebhookDeliveryRepository {
   constructor(private readonly db: Db) {}
 
@@ -297,68 +223,6 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Appends one attempt (append-only), once per (delivery, run, attempt): undefined when this call
-   * wrote it; otherwise the attempt already recorded under that key, which stands
-   * (docs/decisions/0052-recorded-outcome-wins.md). A record still being committed is waited for.
-   */
-  async insertAttempt(attempt: NewDeliveryAttempt, trx: Tx): Promise<DeliveryAttempt | undefined> {
-    const inserted = await trx
-      .insertInto('webhook_delivery_attempts')
-      .values({
-        delivery_id: attempt.deliveryId,
-        run: attempt.run,
-        attempt: attempt.attempt,
-        outcome: attempt.outcome,
-        attempted_at: attempt.attemptedAt,
-        duration_ms: attempt.durationMs,
-        status_code: attempt.statusCode,
-        error: attempt.error,
-        next_retry_at: attempt.nextRetryAt,
-      })
-      .onConflict((oc) => oc.columns(['delivery_id', 'run', 'attempt']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return undefined;
-    // The conflicting row has committed (the insert waited for it): this statement sees it.
-    const stored = await trx
-      .selectFrom('webhook_delivery_attempts')
-      .select(ATTEMPT_COLUMNS)
-      .where('delivery_id', '=', attempt.deliveryId)
-      .where('run', '=', attempt.run)
-      .where('attempt', '=', attempt.attempt)
-      .executeTakeFirstOrThrow();
-    return toDeliveryAttempt(stored);
-  }
-
-  /**
-   * What is already recorded for an attempt about to be made: the attempt itself, or, once the
-   * delivery says its run is over (succeeded or failed), the last attempt of that run. Undefined
-   * while neither is the case: the attempt is to be made.
-   */
-  async recordedBefore(
-    deliveryId: string,
-    run: number,
-    attempt: number,
-  ): Promise<DeliveryAttempt | undefined> {
-    const row = await this.db
-      .selectFrom('webhook_delivery_attempts as a')
-      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-      .select(ATTEMPT_COLUMNS.map((c) => `a.${c}` as const))
-      .where('a.delivery_id', '=', deliveryId)
-      .where('a.run', '=', run)
-      .where((eb) =>
-        eb.or([
-          eb('a.attempt', '=', attempt),
-          eb.and([eb('d.runs', '=', run), eb('d.status', 'in', ['succeeded', 'failed'])]),
-        ]),
-      )
-      .orderBy('a.attempt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && toDeliveryAttempt(row);
-  }
-
-  /**
    * Projects an attempt onto its delivery while its run is open (pending): finished (`final`) or
    * pending its next retry. Returns its webhook; undefined when the run had already ended, which
    * this leaves as it was: a final run never reopens (docs/decisions/0052-recorded-outcome-wins.md).
@@ -389,84 +253,5 @@ export class WebhookDeliveryRepository {
       .where('id', '=', deliveryId)
       .where('status', '=', 'pending')
       .execute();
-  }
-
-  /** A webhook's deliveries, newest first, with their attempts (oldest first). */
-  async list(
-    accountId: string,
-    webhookId: string,
-    page: { limit: number; cursor?: { createdAt: string; id: string } },
-  ): Promise<WebhookDelivery[]> {
-    return this.snapshot(async (trx) => {
-      let q = trx
-        .selectFrom('webhook_deliveries')
-        .select(DELIVERY_COLUMNS)
-        .where('account_id', '=', accountId)
-        .where('webhook_id', '=', webhookId);
-      if (page.cursor) q = q.where(beforeCursor(page.cursor));
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
-      return this.withAttempts(rows, trx);
-    });
-  }
-
-  async find(accountId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery | undefined> {
-    return this.snapshot(async (trx) => {
-      const row = await trx
-        .selectFrom('webhook_deliveries')
-        .select(DELIVERY_COLUMNS)
-        .where('account_id', '=', accountId)
-        .where('webhook_id', '=', webhookId)
-        .where('id', '=', deliveryId)
-        .executeTakeFirst();
-      return row && (await this.withAttempts([row], trx))[0];
-    });
-  }
-
-  /**
-   * Reads a delivery and its attempts from one snapshot. An attempt and the delivery's new state
-   * commit together; read by two statements in separate snapshots, a reader could see the attempt
-   * beside the delivery's state from before it (pending, no next retry).
-   */
-  private snapshot<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
-  }
-
-  private async withAttempts(
-    rows: Pick<Selectable<WebhookDeliveriesTable>, (typeof DELIVERY_COLUMNS)[number]>[],
-    trx: Tx,
-  ): Promise<WebhookDelivery[]> {
-    if (rows.length === 0) return [];
-    const attempts = await trx
-      .selectFrom('webhook_delivery_attempts')
-      .select(['delivery_id', ...ATTEMPT_COLUMNS])
-      .where(
-        'delivery_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('delivery_id')
-      .orderBy('run')
-      .orderBy('attempt')
-      .execute();
-    const byDelivery = new Map<string, DeliveryAttempt[]>();
-    for (const a of attempts) {
-      const list = byDelivery.get(a.delivery_id) ?? [];
-      list.push(toDeliveryAttempt(a));
-      byDelivery.set(a.delivery_id, list);
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      webhookId: r.webhook_id,
-      accountId: r.account_id,
-      videoId: r.video_id,
-      event: r.event as WebhookEvent,
-      status: r.status,
-      runs: r.runs,
-      currentRunId: r.current_run_id,
-      nextRetryAt: r.next_retry_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      attempts: byDelivery.get(r.id) ?? [],
-    }));
   }
 }

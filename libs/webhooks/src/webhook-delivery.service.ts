@@ -1,13 +1,13 @@
 import { decodeCursor, InvalidStateError, isUuid, NotFoundError, type Page, pageOf } from '@vidgen/core';
 import type { WebhookRepository } from './webhook.repository';
 import type { WebhookDeliveryWorkflows } from './webhook-delivery.client';
-import type { WebhookDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository';
+import type { WebhookDelivery, WebhookDeliveryLogRepository } from './webhook-delivery-log.repository';
 
 /** Reading a webhook's deliveries and redelivering one; always within the caller's account. */
 export class WebhookDeliveryService {
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly deliveries: WebhookDeliveryLogRepository,
     private readonly workflows: WebhookDeliveryWorkflows,
   ) {}
 

@@ -1,7 +1,12 @@
 import { AccountRepository } from '@vidgen/auth';
 import { toIsoZ } from '@vidgen/core';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from '@vidgen/db';
-import { type NewDeliveryAttempt, WebhookDeliveryRepository } from '@vidgen/webhooks';
+import {
+  type NewDeliveryAttempt,
+  WebhookDeliveryAttemptRepository,
+  WebhookDeliveryLogRepository,
+  WebhookDeliveryRepository,
+} from '@vidgen/webhooks';
 import { describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 
@@ -73,10 +78,11 @@ describe('webhook deliveries on PostgreSQL', () => {
   it('lists a delivery and its attempts from one snapshot while an attempt commits between the reads', async () => {
     const { accountId, webhookId, deliveryId } = await pendingDelivery();
     const writer = new WebhookDeliveryRepository(testDb());
+    const attempts = new WebhookDeliveryAttemptRepository(testDb());
     const nextRetryAt = new Date(Date.now() + 60_000).toISOString();
     const recordAttempt = () =>
       writer.transaction(async (trx) => {
-        await writer.insertAttempt(
+        await attempts.insert(
           {
             deliveryId,
             run: 1,
@@ -93,7 +99,9 @@ describe('webhook deliveries on PostgreSQL', () => {
         await writer.settle(deliveryId, { final: null, nextRetryAt }, trx);
       });
 
-    const reader = new WebhookDeliveryRepository(testDb().withPlugin(afterFirstDeliveryRead(recordAttempt)));
+    const reader = new WebhookDeliveryLogRepository(
+      testDb().withPlugin(afterFirstDeliveryRead(recordAttempt)),
+    );
     const [seen] = await reader.list(accountId, webhookId, { limit: 10 });
     // The attempt committed while the list was under way: the list shows the state before it,
     // never the attempt beside a delivery that has no next retry.
@@ -133,8 +141,9 @@ describe('webhook deliveries on PostgreSQL', () => {
   it('an attempt recorded again under its key gets back the attempt recorded first, unchanged', async () => {
     const { deliveryId } = await pendingDelivery();
     const repo = new WebhookDeliveryRepository(testDb());
-    expect(await repo.transaction((trx) => repo.insertAttempt(delivered(deliveryId), trx))).toBeUndefined();
-    const stored = await repo.transaction((trx) => repo.insertAttempt(lost(deliveryId), trx));
+    const attempts = new WebhookDeliveryAttemptRepository(testDb());
+    expect(await repo.transaction((trx) => attempts.insert(delivered(deliveryId), trx))).toBeUndefined();
+    const stored = await repo.transaction((trx) => attempts.insert(lost(deliveryId), trx));
     expect(stored).toMatchObject({ run: 1, attempt: 1, outcome: 'succeeded', statusCode: 200, error: null });
     expect(stored!.nextRetryAt).toBeNull();
     const rows = await testDb()
@@ -148,6 +157,7 @@ describe('webhook deliveries on PostgreSQL', () => {
   it('a second record of an attempt waits for the first one still committing and gets it back', async () => {
     const { deliveryId } = await pendingDelivery();
     const repo = new WebhookDeliveryRepository(testDb());
+    const attempts = new WebhookDeliveryAttemptRepository(testDb());
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
@@ -158,14 +168,14 @@ describe('webhook deliveries on PostgreSQL', () => {
     });
     // The attempt's own record, its transaction held open after the insert (waiting on a lock).
     const first = repo.transaction(async (trx) => {
-      await repo.insertAttempt(delivered(deliveryId), trx);
+      await attempts.insert(delivered(deliveryId), trx);
       written();
       await held;
     });
     await insertedFirst;
     let secondDone = false;
     const second = repo
-      .transaction((trx) => repo.insertAttempt(lost(deliveryId), trx))
+      .transaction((trx) => attempts.insert(lost(deliveryId), trx))
       .finally(() => {
         secondDone = true;
       });

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+export * from './bounded-map';
 export * from './contracts';
 export * from './video.contracts';
 export * from './video-keys';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attemptVerdict,
+  attemptConsequence,
   BACKOFF_JITTER,
   backoffCapSeconds,
-  retryDelayMs,
+  delayUntil,
   retryDelaySeconds,
 } from './webhook-backoff';
 
@@ -82,31 +82,61 @@ describe('retryDelaySeconds', () => {
   });
 });
 
-describe('retryDelayMs', () => {
-  it('is retryDelaySeconds in whole milliseconds', () => {
-    expect(retryDelayMs(0, defaults, 0.5)).toBe(Math.round(1000 * retryDelaySeconds(0, defaults, 0.5)));
-    expect(retryDelayMs(2, test, 0.25, 0.7)).toBe(Math.round(1000 * retryDelaySeconds(2, test, 0.25, 0.7)));
+describe('attemptConsequence: final, or retry when', () => {
+  const now = Date.parse('2026-11-28T12:00:00.000Z');
+  const failed = (retryAfterSeconds: number | null = null) => ({
+    kind: 'failed' as const,
+    retryAfterSeconds,
   });
+  const delivered = { kind: 'delivered' as const, retryAfterSeconds: null };
 
-  it('never asks for a timer of 0', () => {
-    expect(retryDelayMs(0, { baseSeconds: 0.0001, factor: 1 }, 0)).toBe(1);
-  });
-});
-
-describe('attemptVerdict', () => {
   it('a 2xx succeeds the run whichever attempt it is', () => {
-    expect([1, 2, 4].map((n) => attemptVerdict('delivered', n, 4))).toEqual([
-      'succeeded',
-      'succeeded',
-      'succeeded',
+    for (const attempt of [1, 2, 4]) {
+      expect(attemptConsequence(delivered, attempt, defaults, 0.5, now)).toEqual({
+        final: 'succeeded',
+        delayMs: null,
+        nextRetryAt: null,
+      });
+    }
+  });
+
+  it('a failure is retried after 5 s, 25 s and 125 s (less the jitter), and the fourth fails the run', () => {
+    const runs = [1, 2, 3, 4].map((attempt) => attemptConsequence(failed(), attempt, defaults, 0, now));
+    expect(runs.map((r) => r.final)).toEqual([null, null, null, 'failed']);
+    expect(runs.map((r) => r.delayMs)).toEqual([5000, 25000, 125000, null]);
+    expect(runs.map((r) => r.nextRetryAt)).toEqual([
+      '2026-11-28T12:00:05.000Z',
+      '2026-11-28T12:00:25.000Z',
+      '2026-11-28T12:02:05.000Z',
+      null,
     ]);
   });
 
-  it('a failure is retried until the last attempt allowed, which fails the run', () => {
-    expect([1, 2, 3, 4].map((n) => attemptVerdict('failed', n, 4))).toEqual([null, null, null, 'failed']);
+  it('draws the wait with the jitter given, in whole milliseconds, and writes down the same time it waits', () => {
+    const next = attemptConsequence(failed(), 2, test, 0.25, now);
+    expect(next.delayMs).toBe(Math.round(1000 * retryDelaySeconds(1, test, 0.25)));
+    expect(Date.parse(next.nextRetryAt!)).toBe(now + next.delayMs!);
   });
 
-  it("a 'gone' (attempts made before 410 was retried) fails the run at once", () => {
-    expect(attemptVerdict('gone', 1, 4)).toBe('failed');
+  it("lengthens the wait by a receiver's Retry-After up to the step's cap", () => {
+    expect(attemptConsequence(failed(24), 2, defaults, 0.999999, now).delayMs).toBe(24000);
+    expect(attemptConsequence(failed(3600), 1, defaults, 0.5, now).delayMs).toBe(5000);
+  });
+
+  it('never asks for a timer of 0', () => {
+    expect(attemptConsequence(failed(), 1, { baseSeconds: 0.0001, factor: 1 }, 0, now).delayMs).toBe(1);
+  });
+});
+
+describe('delayUntil', () => {
+  const now = Date.parse('2026-11-28T12:00:00.000Z');
+
+  it('waits until a retry written down is due, at least 1 ms', () => {
+    expect(delayUntil('2026-11-28T12:00:01.500Z', now)).toBe(1500);
+    expect(delayUntil('2026-11-28T11:59:00.000Z', now)).toBe(1);
+  });
+
+  it('goes on at once when no retry was written down', () => {
+    expect(delayUntil(null, now)).toBe(1);
   });
 });

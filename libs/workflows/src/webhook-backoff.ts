@@ -1,4 +1,8 @@
-import type { WebhookBackoffSettings } from './webhook-delivery.contracts';
+import {
+  type SentAttemptOutcome,
+  WEBHOOK_MAX_ATTEMPTS,
+  type WebhookBackoffSettings,
+} from './webhook-delivery.contracts';
 
 /** Jitter takes up to this share off a backoff, so retries of many deliveries do not arrive in lockstep. */
 export const BACKOFF_JITTER = 0.2;
@@ -31,26 +35,34 @@ export function retryDelaySeconds(
   return Math.min(cap, Math.max(jittered, retryAfterSeconds));
 }
 
-/** retryDelaySeconds in whole milliseconds, at least 1 (a timer of 0 would not wait). */
-export function retryDelayMs(
-  retry: number,
-  settings: WebhookBackoffSettings,
-  random: number,
-  retryAfterSeconds: number | null = null,
-): number {
-  return Math.max(1, Math.round(1000 * retryDelaySeconds(retry, settings, random, retryAfterSeconds)));
-}
+/** Where an attempt leaves its run: ended (`final`), or its next attempt due in `delayMs`, at `nextRetryAt`. */
+export type AttemptConsequence =
+  | { final: 'succeeded' | 'failed'; delayMs: null; nextRetryAt: null }
+  | { final: null; delayMs: number; nextRetryAt: string };
 
 /**
- * How attempt `attempt` (1-based) of a run ends the run: a 2xx succeeds it; a failure fails it
- * when it was the last attempt allowed (or, for attempts made before 410 was retried, a 'gone');
- * otherwise null, and a retry follows.
+ * Final, or retry when: the one rule for what attempt `attempt` (1-based) of a run comes to,
+ * whoever made it (the publisher, the attempt's activity, or the workflow writing down an attempt
+ * that was lost). A 2xx succeeds the run; any other outcome (410 included, or no answer) fails it
+ * when it was the last of WEBHOOK_MAX_ATTEMPTS, and is otherwise retried after
+ * retryDelaySeconds drawn with `jitter`, in whole milliseconds and never 0 (a timer of 0 would
+ * not wait). `now` is the caller's clock: the activity's, or the workflow's deterministic one.
  */
-export function attemptVerdict(
-  kind: 'delivered' | 'failed' | 'gone',
+export function attemptConsequence(
+  outcome: Pick<SentAttemptOutcome, 'kind' | 'retryAfterSeconds'>,
   attempt: number,
-  maxAttempts: number,
-): 'succeeded' | 'failed' | null {
-  if (kind === 'delivered') return 'succeeded';
-  return kind === 'gone' || attempt >= maxAttempts ? 'failed' : null;
+  backoff: WebhookBackoffSettings,
+  jitter: number,
+  now: number,
+): AttemptConsequence {
+  if (outcome.kind === 'delivered') return { final: 'succeeded', delayMs: null, nextRetryAt: null };
+  if (attempt >= WEBHOOK_MAX_ATTEMPTS) return { final: 'failed', delayMs: null, nextRetryAt: null };
+  const seconds = retryDelaySeconds(attempt - 1, backoff, jitter, outcome.retryAfterSeconds);
+  const delayMs = Math.max(1, Math.round(1000 * seconds));
+  return { final: null, delayMs, nextRetryAt: new Date(now + delayMs).toISOString() };
+}
+
+/** The wait until a retry written down earlier is due (at least 1 ms; at once when none was written). */
+export function delayUntil(nextRetryAt: string | null, now: number): number {
+  return Math.max(1, (nextRetryAt === null ? now : Date.parse(nextRetryAt)) - now);
 }

@@ -53,20 +53,23 @@ export interface WebhookDeliveryResult {
   attempts: number;
 }
 
-/** What one POST came to. The attempt activity never throws for a receiver's behaviour. */
-export type DeliveryAttemptOutcome =
-  | {
-      kind: 'delivered' | 'failed' | 'gone';
-      /** ISO time the attempt started (activity clock). */
-      startedAt: string;
-      durationMs: number;
-      statusCode: number | null;
-      error: string | null;
-      /** A receiver's Retry-After, in seconds, when it sent one with a failure. */
-      retryAfterSeconds: number | null;
-    }
-  /** Nothing was sent: the webhook was deleted or set inactive in the meantime. */
-  | { kind: 'cancelled'; reason: string };
+/**
+ * What one POST came to: a 2xx, or anything else (410 Gone included: it is retried like any
+ * failure). The attempt activity never throws for a receiver's behaviour.
+ */
+export interface SentAttemptOutcome {
+  kind: 'delivered' | 'failed';
+  /** ISO time the attempt started (activity clock). */
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  /** A receiver's Retry-After, in seconds, when it sent one with a failure. */
+  retryAfterSeconds: number | null;
+}
+
+/** An attempt's outcome, or nothing sent: the webhook was deleted or set inactive in the meantime. */
+export type DeliveryAttemptOutcome = SentAttemptOutcome | { kind: 'cancelled'; reason: string };
 
 /**
  * An attempt as PostgreSQL holds it, and where it left its run: once an attempt is recorded, that
@@ -76,7 +79,7 @@ export type DeliveryAttemptOutcome =
 export interface RecordedAttempt {
   /** Its number in the run. */
   attempt: number;
-  outcome: Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
+  outcome: SentAttemptOutcome;
   /** The run ended with it (a 2xx: succeeded; the last failure: failed); null while a retry follows. */
   final: Exclude<WebhookDeliveryStatus, 'pending' | 'cancelled'> | null;
   /** When the retry is due (ISO), while not final. */
@@ -123,13 +126,6 @@ export interface WebhookDeliveryActivities {
   }): Promise<DeliveryAttemptReport>;
   /** Marks the delivery pending and numbers this workflow run (idempotent by `runId`). */
   beginWebhookDeliveryRun(input: { deliveryId: string; runId: string }): Promise<{ run: number }>;
-  /** One signed POST, with the SSRF check on the address actually connected to. */
-  attemptWebhookDelivery(input: {
-    deliveryId: string;
-    run: number;
-    attempt: number;
-    timeoutSeconds: number;
-  }): Promise<DeliveryAttemptOutcome>;
   /**
    * Appends the attempt (once by run and attempt) and projects it onto the delivery;
    * with `final`, also closes the run and applies its consequence to the webhook (410 or
@@ -141,7 +137,7 @@ export interface WebhookDeliveryActivities {
     deliveryId: string;
     run: number;
     attempt: number;
-    outcome: Exclude<DeliveryAttemptOutcome, { kind: 'cancelled' }>;
+    outcome: SentAttemptOutcome;
     nextRetryAt: string | null;
     final: Exclude<WebhookDeliveryStatus, 'pending' | 'cancelled'> | null;
   }): Promise<{ earlier: RecordedAttempt | null }>;

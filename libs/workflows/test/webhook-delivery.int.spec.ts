@@ -58,7 +58,6 @@ describe('webhook delivery workflow (stand-in activities)', () => {
         attempt(input),
       ),
       beginWebhookDeliveryRun: log('beginWebhookDeliveryRun', () => ({ run: 7 })),
-      attemptWebhookDelivery: log('attemptWebhookDelivery', () => sent('delivered', 200)),
       recordWebhookDeliveryAttempt: log('recordWebhookDeliveryAttempt', (input: { attempt: number }) => ({
         earlier: recordedBefore(input),
       })),

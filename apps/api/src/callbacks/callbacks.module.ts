@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 import {
-  WebhookDeliveryRepository,
+  WebhookDeliveryLogRepository,
   WebhookDeliveryService,
   WebhookDeliveryWorkflows,
   WebhookRepository,
@@ -26,7 +26,7 @@ import { CallbacksController } from './callbacks.controller';
       useFactory: (db: Db, webhooks: WebhookRepository, temporal: TemporalHandle, config: AppConfig) =>
         new WebhookDeliveryService(
           webhooks,
-          new WebhookDeliveryRepository(db),
+          new WebhookDeliveryLogRepository(db),
           new WebhookDeliveryWorkflows(temporal.client, config.temporal.taskQueue, config.webhooks),
         ),
       inject: [DB, WebhookRepository, TEMPORAL, CONFIG],

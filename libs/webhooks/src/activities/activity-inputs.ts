@@ -1,0 +1,55 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../webhook-events';
+
+/** Activity inputs are checked at entry; bad input is non-retryable, since a retry cannot fix it. */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw ApplicationFailure.nonRetryable(`Invalid activity input: ${parsed.error.message}`, 'INVALID_INPUT');
+  }
+  return parsed.data;
+}
+
+const uuid = z.string().uuid();
+const runId = z.string().min(1).max(100);
+const run = z.number().int().positive();
+
+/** What an attempt came to, as the record activity takes it. */
+const sentOutcome = z.object({
+  kind: z.enum(['delivered', 'failed']),
+  startedAt: z.string().min(1),
+  durationMs: z.number().min(0),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  retryAfterSeconds: z.number().nullable(),
+});
+
+export const schemas = {
+  publish: z.object({
+    videoId: uuid,
+    event: z.enum(WEBHOOK_EVENTS),
+    occurrenceKey: z.string().min(1).max(200),
+  }),
+  begin: z.object({ deliveryId: uuid, runId }),
+  deliver: z.object({
+    deliveryId: uuid,
+    runId,
+    run: run.nullable(),
+    attempt: z.number().int().positive(),
+    timeoutSeconds: z.number().positive().max(600),
+    backoff: z.object({ baseSeconds: z.number().positive(), factor: z.number().positive() }),
+    jitter: z.number().min(0).max(1),
+  }),
+  record: z.object({
+    deliveryId: uuid,
+    run,
+    attempt: z.number().int().positive(),
+    outcome: sentOutcome,
+    nextRetryAt: z.string().nullable(),
+    final: z.enum(['succeeded', 'failed']).nullable(),
+  }),
+  cancel: z.object({ deliveryId: uuid, run, reason: z.string() }),
+};
+
+export type RecordInput = z.infer<typeof schemas.record>;
