@@ -8,6 +8,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
 import { ProvidersModule } from './providers/providers.module';
+import { TemplatesModule } from './templates/templates.module';
 import { VideosModule } from './videos/videos.module';
 import { VoicesModule } from './voices/voices.module';
 
@@ -21,6 +22,7 @@ export class AppModule {
         // Holds the global guards, so it is imported here whether or not a feature imports it.
         CommonModule,
         VideosModule,
+        TemplatesModule,
         VoicesModule,
         ProvidersModule,
         AssetsModule,

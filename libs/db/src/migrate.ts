@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013_scene_words';
 import * as m0014 from './migrations/0014_stock_assets';
 import * as m0015 from './migrations/0015_idempotency_owner';
 import * as m0016 from './migrations/0016_api_instances';
+import * as m0017 from './migrations/0017_templates_batches';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014_stock_assets': m0014,
   '0015_idempotency_owner': m0015,
   '0016_api_instances': m0016,
+  '0017_templates_batches': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

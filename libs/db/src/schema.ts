@@ -252,7 +252,46 @@ export interface ApiInstancesTable {
   lease_expires_at: Timestamp;
 }
 
+/** A stored POST /videos body with {{name}} placeholders (docs/decisions/0063-templates-and-batches.md). */
+export interface TemplatesTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  description: string | null;
+  request: ColumnType<Record<string, unknown>, string, string>;
+  variables: string[];
+  created_at: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export type BatchStatusColumn = 'running' | 'completed' | 'cancelled';
+
+export interface BatchesTable {
+  id: Generated<string>;
+  account_id: string;
+  template_id: string;
+  status: Generated<BatchStatusColumn>;
+  total: number;
+  created_at: Generated<string>;
+  completed_at: NullableTimestamp;
+}
+
+/** A batch's row: its expanded request, and its video once started. Its status derives from the video. */
+export interface BatchRowsTable {
+  batch_id: string;
+  index: number;
+  variables: ColumnType<Record<string, string>, string, never>;
+  metadata: ColumnType<unknown, string | null, never>;
+  request: ColumnType<Record<string, unknown>, string, never>;
+  video_id: string | null;
+  cancelled: Generated<boolean>;
+  started_at: NullableTimestamp;
+}
+
 export interface Database {
+  templates: TemplatesTable;
+  batches: BatchesTable;
+  batch_rows: BatchRowsTable;
   rate_limit_counters: RateLimitCountersTable;
   idempotency_keys: IdempotencyKeysTable;
   api_instances: ApiInstancesTable;

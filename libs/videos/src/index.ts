@@ -11,3 +11,6 @@ export * from './video-purge';
 export * from './video-record';
 export * from './video-slots';
 export * from './video-workflow.gateway';
+export * from './templates/template.repository';
+export * from './templates/template.service';
+export * from './templates/template-placeholders';

@@ -12,7 +12,13 @@ import {
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
-import { type CreateVideoInput, VIDEO_LIMITS, VISUALS, type Visuals } from '@vidgen/videos';
+import {
+  type CreateVideoInput,
+  VARIABLE_VALUE_MAX,
+  VIDEO_LIMITS,
+  VISUALS,
+  type Visuals,
+} from '@vidgen/videos';
 import { Expose, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -26,6 +32,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -208,6 +215,27 @@ export class CreateVideoDto {
   @ValidateNested()
   @Type(() => OutputDto)
   output?: OutputDto;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
+      "Make the video a template describes (GET /templates): its request with `variables` filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out",
+  })
+  @IsOptional()
+  @IsUUID()
+  template_id?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: VARIABLE_VALUE_MAX },
+    description:
+      'With `template_id`: a value for each of the template\'s `variables`, plain text that is never read for placeholders again. A missing or unknown name is a 422 at `["body", "variables", name]`',
+    example: { product: 'Trail shoe', price: '89 EUR' },
+  })
+  @IsOptional()
+  @IsObject()
+  variables?: Record<string, string>;
 
   // Documented only when the server runs with VIDGEN_FAULT_INJECTION=1 (openapi-document.ts).
   @Optional()

@@ -24,6 +24,7 @@ import {
   ApiTags,
 } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
+import { FromTemplate } from '../templates/template-expansion.interceptor';
 import { CreateVideoDto, toCreateVideoInput } from './create-video.dto';
 import { AddSceneDto, toSceneAddition, toSceneUpdate, UpdateSceneDto } from './scene-edits.dto';
 import { ScenesEditableGuard } from './scenes-editable.guard';
@@ -56,11 +57,13 @@ export class VideosController {
 
   @Post()
   @RequireScope('videos:write')
+  // Inside the Idempotency-Key check, which compares the body as sent (decorators apply bottom-up).
+  @FromTemplate()
   @Idempotent()
   @ApiCreatedResponse({ type: VideoRecordDto, description: 'The video, queued for scripting' })
   @ApiErrors(400, [
     422,
-    "VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account's",
+    'VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account\'s; with template_id, one detail per missing or unknown variable at ["body", "variables", name], or a template_id that is not a template of this account',
   ])
   @ApiConcurrencyLimit(`${LIMIT_429}, or the daily video quota of the plan`)
   async create(@CurrentPrincipal() p: Principal, @Body() dto: CreateVideoDto): Promise<VideoRecordDto> {

@@ -43,7 +43,10 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
   CreateVideoDto: (schema) => {
     const counts = Array.from({ length: VIDEO_LIMITS.sceneCountMax }, (_, i) => i + 1);
     // Inside allOf, so generated client types keep the object's own properties.
+    // `prompt` comes from the template when `template_id` is sent.
+    schema.required = ((schema.required as string[] | undefined) ?? []).filter((f) => f !== 'prompt');
     schema.allOf = [
+      { anyOf: [{ required: ['prompt'] }, { required: ['template_id'] }] },
       {
         anyOf: [
           { not: { required: ['scenes'] } },

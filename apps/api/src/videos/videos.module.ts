@@ -9,11 +9,12 @@ import { VideoRepository, VideoService } from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
+import { TemplatesModule } from '../templates/templates.module';
 import { VoicesModule } from '../voices/voices.module';
 import { VideosController } from './videos.controller';
 
 @Module({
-  imports: [CommonModule, AssetsModule, VoicesModule],
+  imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule],
   controllers: [VideosController],
   providers: [
     overDb(VideoRepository),
