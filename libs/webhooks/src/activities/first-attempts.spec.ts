@@ -44,7 +44,9 @@ function publisher(options: {
     seen.posts.push(target.id);
     inFlight.maxPosts = Math.max(inFlight.maxPosts, ++inFlight.posts);
     try {
-      return await (options.post ?? (async () => (await tick(), answered(200))))(target);
+      if (options.post) return await options.post(target);
+      await tick();
+      return answered(200);
     } finally {
       inFlight.posts--;
     }
