@@ -5,6 +5,7 @@ import path from 'node:path';
 
 export * from './bounded-map';
 export * from './contracts';
+export * from './media-priority';
 export * from './video.contracts';
 export * from './video-keys';
 export * from './webhook-backoff';

@@ -21,12 +21,20 @@ it('offers each activity only through the proxy whose timeouts fit it', () => {
 // by a heartbeat timeout; without one it is waited out for its whole start-to-close timeout
 // (minutes for the script writer and the timeline: the crash drill's slowest video).
 it('gives every activity that may run for minutes a heartbeat timeout of at most 10 seconds', async () => {
-  const { scriptOptions, sceneMediaOptions, timelineOptions } = await import('./video-activity-proxies');
+  const { scriptOptions, sceneMediaOptions, segmentOptions, joinOptions, timelineOptions } = await import(
+    './video-activity-proxies'
+  );
   const seconds = (d: unknown) => {
     const m = /^(\d+) (second|minute)s?$/.exec(String(d));
     return m ? Number(m[1]) * (m[2] === 'minute' ? 60 : 1) : Number.NaN;
   };
-  for (const [name, options] of Object.entries({ scriptOptions, sceneMediaOptions, timelineOptions })) {
+  for (const [name, options] of Object.entries({
+    scriptOptions,
+    sceneMediaOptions,
+    segmentOptions,
+    joinOptions,
+    timelineOptions,
+  })) {
     expect(seconds(options.startToCloseTimeout), name).toBeGreaterThan(30);
     expect(seconds(options.heartbeatTimeout), name).toBeLessThanOrEqual(10);
   }

@@ -1,6 +1,7 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import { mediaTaskQueue } from './contracts';
+import { type MediaWork, mediaPriority } from './media-priority';
 import {
   type BOOKKEEPING_ACTIVITIES,
   UpdateErrorTypes,
@@ -53,31 +54,56 @@ export const timelineOptions: ActivityOptions = {
 };
 export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>(timelineOptions);
 
+/** The media activities scene by scene: images and narration, then each scene's segment. */
+type SceneMediaActivities = Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>;
+type SegmentActivities = Pick<VideoActivities, 'renderSegment'>;
+type JoinActivities = Pick<VideoActivities, 'joinSegments'>;
+
+export const segmentOptions: ActivityOptions = {
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+};
+export const joinOptions: ActivityOptions = {
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '10 seconds',
+  retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
+};
+
+/** The video whose media work is scheduled: where its pieces go in the queue, and news of each that finished. */
+export interface MediaSource {
+  mediaWork(): MediaWork;
+  mediaPieceFinished(): void;
+}
+
 /**
  * Media work on the media queue of the workflow's own queue (mediaTaskQueue), which media
  * workers poll (WORKER_ROLES): scene images and narration, render segments and the join. Built
- * when called, because only a running workflow knows its queue.
+ * when called, because only a running workflow knows its queue. Each piece carries its priority
+ * and the account's fairness key (mediaPriority), read when the piece is scheduled, so Temporal
+ * decides which piece a free worker takes (docs/decisions/0062-scheduling-by-temporal.md).
  */
-export function mediaQueue() {
+export function mediaQueue(video: MediaSource) {
   const taskQueue = mediaTaskQueue(workflowInfo().taskQueue);
-  return {
-    media: proxyActivities<Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>>({
-      ...sceneMediaOptions,
-      taskQueue,
-    }),
-    segments: proxyActivities<Pick<VideoActivities, 'renderSegment'>>({
-      startToCloseTimeout: '10 minutes',
-      heartbeatTimeout: '10 seconds',
-      retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-      taskQueue,
-    }),
-    join: proxyActivities<Pick<VideoActivities, 'joinSegments'>>({
-      startToCloseTimeout: '15 minutes',
-      heartbeatTimeout: '10 seconds',
-      retry: { ...stageRetry, nonRetryableErrorTypes: NON_RETRYABLE },
-      taskQueue,
-    }),
+  const piece = <A>(options: ActivityOptions) =>
+    proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(video.mediaWork()) });
+  const finished = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    video.mediaPieceFinished();
+    return value;
   };
+  const media: SceneMediaActivities = {
+    generateSceneImage: (input) =>
+      finished(piece<SceneMediaActivities>(sceneMediaOptions).generateSceneImage(input)),
+    narrateScene: (input) => finished(piece<SceneMediaActivities>(sceneMediaOptions).narrateScene(input)),
+  };
+  const segments: SegmentActivities = {
+    renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),
+  };
+  const join: JoinActivities = {
+    joinSegments: (input) => finished(piece<JoinActivities>(joinOptions).joinSegments(input)),
+  };
+  return { media, segments, join };
 }
 
 /**

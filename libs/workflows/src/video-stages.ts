@@ -33,9 +33,9 @@ const NARRATION_CONCURRENCY = 2;
 const SEGMENT_CONCURRENCY = 4;
 
 /** Scene images and narration, on the media queue. */
-function sceneMedia(): ReturnType<typeof mediaQueue>['media'] {
+function sceneMedia(s: VideoPipelineState): ReturnType<typeof mediaQueue>['media'] {
   deprecatePatch('media-task-queue');
-  return mediaQueue().media;
+  return mediaQueue(s).media;
 }
 
 async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Promise<void> {
@@ -147,7 +147,7 @@ async function runStage(
   switch (stage) {
     case 'visualising': {
       const failed: number[] = [];
-      const images = sceneMedia();
+      const images = sceneMedia(s);
       await mapBounded(sceneIds, IMAGE_CONCURRENCY, async (sceneId) => {
         try {
           await attempt(s, 'visualising', () =>
@@ -169,7 +169,7 @@ async function runStage(
       return;
     }
     case 'narrating': {
-      const voices = sceneMedia();
+      const voices = sceneMedia(s);
       try {
         await mapBounded(sceneIds, NARRATION_CONCURRENCY, (sceneId) =>
           attempt(s, 'narrating', () =>
@@ -191,7 +191,7 @@ async function runStage(
       deprecatePatch('render-segments');
       // Each scene's segment on whichever media worker takes it, then one join. Injected faults
       // act in the join, so a rendering fault fails (or delays) the stage once, not once per scene.
-      const q = mediaQueue();
+      const q = mediaQueue(s);
       await mapBounded(sceneIds, SEGMENT_CONCURRENCY, (sceneId) =>
         attempt(s, 'rendering', () => q.segments.renderSegment({ videoId, sceneId, run: r })),
       );

@@ -1,5 +1,6 @@
 import { upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { SearchAttributes } from './contracts';
+import type { MediaWork } from './media-priority';
 import {
   type ActiveFault,
   type CarriedVideoState,
@@ -46,11 +47,15 @@ export class VideoPipelineState {
   private failedAttempts: Partial<Record<Stage, number>> = {};
   private lock: Promise<void> = Promise.resolve();
   readonly videoId: string;
+  readonly accountId: string;
+  /** The production run that has finished a media piece, if the current one has (see mediaWork). */
+  private mediaBegunRun = 0;
   private readonly faults: Faults;
   private readonly updatesPerRun: number;
 
   constructor(input: VideoWorkflowInput) {
     this.videoId = input.videoId;
+    this.accountId = input.accountId;
     this.faults = input.faults ?? {};
     this.updatesPerRun = input.updatesPerRun ?? DEFAULT_UPDATES_PER_RUN;
     this.autoApprovePending = input.autoApprove;
@@ -151,6 +156,20 @@ export class VideoPipelineState {
       priorAttempts: this.failedAttempts[stage] ?? 0,
       failAttempts: f.fail_attempts ?? 0,
     };
+  }
+
+  /** Where this video's next media piece goes in the media queue (media-priority.ts). */
+  mediaWork(): MediaWork {
+    return {
+      kind: 'video',
+      accountId: this.accountId,
+      begun: this.run > 0 && this.mediaBegunRun === this.run,
+    };
+  }
+
+  /** A media piece of the current run finished: the rest of the run's media work goes ahead. */
+  mediaPieceFinished(): void {
+    this.mediaBegunRun = this.run;
   }
 
   query(): VideoWorkflowState {
