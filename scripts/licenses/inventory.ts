@@ -10,6 +10,8 @@
 import {
   DEFAULT_PIPER_VOICE,
   FONT_FILES,
+  fontFilesInUse,
+  listFonts,
   PINNED_PIPER_VOICES,
   PIPER_VOICES_BASE_URL,
   piperVoicePath,
@@ -17,6 +19,7 @@ import {
 } from '@vidgen/media';
 import { ARTWORK_SET } from '../../libs/media/src/visualising/artwork';
 import { LEXICON_LANGUAGES } from '../../libs/media/src/visualising/lexicon';
+import FONT_PINS from './font-pins.json';
 
 export type InventoryKind = 'model' | 'voice' | 'font' | 'artwork' | 'data' | 'program';
 
@@ -155,10 +158,33 @@ const NPM_ITEMS: InventoryItem[] = [
   },
 ];
 
+/**
+ * The brand fonts (libs/media/src/common/font-catalog.ts): the SHA-256 of each WOFF file the
+ * renderer loads, pinned in font-pins.json (one entry per file; Noto Sans JP has about 120).
+ */
+function brandFontItems(): InventoryItem[] {
+  const pins = FONT_PINS as Record<string, Record<string, string>>;
+  return listFonts()
+    .filter((f) => f.package !== 'dejavu-fonts-ttf')
+    .map(
+      (f): InventoryItem => ({
+        kind: 'font',
+        name: f.family,
+        about: `a brand’s captions, cards and logo preview (\`GET /fonts\` id ${f.id}), the weight-400 WOFF files of its subsets${f.id === 'noto-sans-jp' ? '; also what writes CJK text a brand’s font cannot' : ''}`,
+        licence: f.license,
+        source: `https://fontsource.org/fonts/${f.id} (npm ${f.package})`,
+        delivery: 'npm dependency (package-lock.json integrity)',
+        npm: f.package,
+        files: Object.entries(pins[f.package] ?? {}).map(([path, sha256]) => ({ path, sha256 })),
+      }),
+    );
+}
+
 /** Files the code reads that an inventory entry must pin: package → paths inside it. */
 export function filesInUse(): Record<string, string[]> {
   const inPackage = (file: string, pkg: string) => file.slice(file.lastIndexOf(`/${pkg}/`) + pkg.length + 2);
   return {
+    ...fontFilesInUse(),
     'dejavu-fonts-ttf': Object.values(FONT_FILES).map((f) => inPackage(f, 'dejavu-fonts-ttf')),
     [ARTWORK_SET.npm]: ['icons.json', 'chars.json'],
     'emojibase-data': LEXICON_LANGUAGES.map((l) => `${l}/data.json`),
@@ -209,7 +235,7 @@ export function inventory(): InventoryItem[] {
       files: [{ path: m.file, sha256: m.sha256, bytes: m.bytes }],
     };
   });
-  return [...voices, ...models, ...NPM_ITEMS];
+  return [...voices, ...models, ...NPM_ITEMS, ...brandFontItems()];
 }
 
 /** Inventory entries a pinned voice or model lacks (its licence or origin is not recorded). */

@@ -1,10 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '@vidgen/config';
 import { AssetsModule } from './assets/assets.module';
+import { BrandsModule } from './brands/brands.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { CommonModule } from './common/common.module';
 import { CreditsModule } from './credits/credits.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
 import { ProvidersModule } from './providers/providers.module';
@@ -24,6 +26,8 @@ export class AppModule {
         VideosModule,
         TemplatesModule,
         VoicesModule,
+        FontsModule,
+        BrandsModule,
         ProvidersModule,
         AssetsModule,
         CreditsModule,

@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014_stock_assets';
 import * as m0015 from './migrations/0015_idempotency_owner';
 import * as m0016 from './migrations/0016_api_instances';
 import * as m0017 from './migrations/0017_templates_batches';
+import * as m0018 from './migrations/0018_brands';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015_idempotency_owner': m0015,
   '0016_api_instances': m0016,
   '0017_templates_batches': m0017,
+  '0018_brands': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

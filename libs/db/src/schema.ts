@@ -288,7 +288,19 @@ export interface BatchRowsTable {
   started_at: NullableTimestamp;
 }
 
+/** A brand kit (docs/decisions/0064-brand-kits.md); `settings` is the brand's JSON document. */
+export interface BrandsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  is_default: Generated<boolean>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
 export interface Database {
+  brands: BrandsTable;
   templates: TemplatesTable;
   batches: BatchesTable;
   batch_rows: BatchRowsTable;

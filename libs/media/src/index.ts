@@ -1,3 +1,5 @@
+export * from './branding';
+export * from './common/font-catalog';
 export * from './common/fonts';
 export * from './common/media.errors';
 export * from './common/media.types';
@@ -22,7 +24,10 @@ export * from './rendering/resolve-ffmpeg';
 export * from './scripting/llama-models';
 export * from './scripting/llama-script.provider';
 export * from './scripting/local-script.provider';
+export * from './scripting/ollama/ollama-models';
+export * from './scripting/ollama/ollama-script.provider';
 export * from './scripting/openai-script.provider';
+export * from './scripting/planner.warnings';
 export * from './scripting/script.planner';
 export * from './stock';
 export * from './visualising/local-image.provider';

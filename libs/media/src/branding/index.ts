@@ -1,0 +1,3 @@
+export * from './brand-frame';
+export * from './brand-style';
+export * from './woff';
