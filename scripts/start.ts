@@ -33,7 +33,7 @@ import {
   startTemporalDevServer,
   stopChild,
 } from '@vidgen/devstack';
-import { piperVoiceDirs } from '@vidgen/media';
+import { describeProviders, findOllama, piperVoiceDirs } from '@vidgen/media';
 
 const log = (msg: string) => console.log(`[vidgen] ${msg}`);
 
@@ -174,6 +174,7 @@ async function main(): Promise<void> {
       (err) => `not installed (${errorText(err)}); English falls back to espeak-ng`,
     );
     log(`Piper voice          ${voice}`);
+    log(`script writer        ${await scriptWriterLine(config)}`);
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     for (const name of ['worker', 'api'] as const) {
       stops.push(
@@ -211,6 +212,17 @@ async function main(): Promise<void> {
     log(`could not start: ${errorText(err)}`);
     await shutdown(1);
   }
+}
+
+/** Who writes scripts, as GET /providers says it; the planner's line says how to connect a model. */
+async function scriptWriterLine(config: AppConfig): Promise<string> {
+  const { script } = await describeProviders(config.media);
+  if (script.provider === 'ollama') return `Ollama ${script.model} (OLLAMA_HOST, SCRIPT_MODEL)`;
+  if (script.provider !== 'local') return `${script.provider} ${script.model ?? ''}`.trim();
+  const ollama = await findOllama(config.media);
+  return ollama
+    ? `planner: ${ollama.reason}; a model pulled into Ollama is used without a restart`
+    : 'planner (chosen by SCRIPT_PROVIDER)';
 }
 
 /** Where Prometheus scrapes a process that `npm start` runs (the worker's includes the Temporal SDK's series). */

@@ -8,6 +8,8 @@ export {
   loadMediaConfig,
   type MediaConfig,
   type MediaProviderKind,
+  type OllamaConfig,
+  ollamaHost,
   type ScriptProviderKind,
   type StageEndpoint,
   type StockConfig,

@@ -22,8 +22,19 @@ export interface StageEndpoint {
   model: string;
 }
 
+/** Ollama, looked for when no script provider is set (docs/decisions/0065-models-users-run.md). */
+export interface OllamaConfig {
+  /** `OLLAMA_HOST`, default http://127.0.0.1:11434. */
+  host: string;
+  /** `SCRIPT_MODEL`: the model to use when Ollama has it; else the first installed of a preference list. */
+  model: string | undefined;
+}
+
 export interface MediaConfig {
+  /** `local` is the planner; unset, Ollama writes when `ollama` is set and found. */
   scriptProvider: ScriptProviderKind;
+  /** Set when SCRIPT_PROVIDER is unset: the planner writes only while no Ollama model is found. */
+  ollama: OllamaConfig | null;
   /** Set when `scriptProvider` is `llama`. */
   llama: LlamaConfig | undefined;
   imageProvider: MediaProviderKind;
@@ -65,9 +76,10 @@ export function isOpenAiApi(baseUrl: string): boolean {
   return new URL(baseUrl).hostname.toLowerCase() === 'api.openai.com';
 }
 
+// `planner` names the offline planner as `local` does; unset, Ollama is looked for first.
 const scriptProviderKind = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
-  z.enum(['local', 'openai', 'llama']).default('local'),
+  z.enum(['local', 'planner', 'openai', 'llama']).optional(),
 );
 
 const mediaEnvSchema = z.object({
@@ -87,6 +99,7 @@ const mediaEnvSchema = z.object({
   SCRIPT_BASE_URL: optionalUrl,
   SCRIPT_API_KEY: optionalString,
   SCRIPT_MODEL: optionalString,
+  OLLAMA_HOST: optionalString,
   IMAGE_BASE_URL: optionalUrl,
   IMAGE_API_KEY: optionalString,
   IMAGE_MODEL: optionalString,
@@ -140,8 +153,11 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
       'LLAMA_MODEL_PATH is required when SCRIPT_PROVIDER=llama (npm run models:install -- NAME)',
     );
   }
+  const scriptProvider = e.SCRIPT_PROVIDER === 'planner' ? 'local' : (e.SCRIPT_PROVIDER ?? 'local');
   return {
-    scriptProvider: e.SCRIPT_PROVIDER,
+    scriptProvider,
+    ollama:
+      e.SCRIPT_PROVIDER === undefined ? { host: ollamaHost(e.OLLAMA_HOST), model: e.SCRIPT_MODEL } : null,
     llama:
       e.SCRIPT_PROVIDER === 'llama'
         ? {
@@ -167,6 +183,20 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConf
     stock: stockConfig(e),
     voicesDir: path.resolve(e.VOICES_DIR ?? path.join(e.DATA_DIR, 'voices')),
   };
+}
+
+/** OLLAMA_HOST as Ollama itself reads it: `host:port` or a URL; default http://127.0.0.1:11434. */
+export function ollamaHost(value: string | undefined): string {
+  const raw = (value ?? '').trim() || 'http://127.0.0.1:11434';
+  const url = /^https?:\/\//i.test(raw) ? raw : `http://${raw}`;
+  try {
+    const parsed = new URL(url);
+    if (!parsed.port && !/^https?:\/\/[^/]+:\d+/i.test(url) && parsed.protocol === 'http:')
+      parsed.port = '11434';
+    return parsed.toString().replace(/\/+$/, '');
+  } catch {
+    throw new ConfigError(`OLLAMA_HOST is not a host or URL: ${raw}`);
+  }
 }
 
 function stockConfig(e: z.infer<typeof mediaEnvSchema>): StockConfig | null {

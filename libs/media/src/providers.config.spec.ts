@@ -4,6 +4,7 @@ import { LocalSpeechProvider } from './narrating/local-speech.provider';
 import { OpenAiSpeechProvider } from './narrating/openai-speech.provider';
 import { createProviders, createSpeechProvider } from './providers.factory';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { OllamaScriptProvider } from './scripting/ollama/ollama-script.provider';
 import { LocalImageProvider } from './visualising/local-image.provider';
 import { OpenAiImageProvider } from './visualising/openai-image.provider';
 
@@ -23,7 +24,11 @@ describe('createProviders and the media configuration', () => {
       },
     });
     const providers = createProviders(cfg);
-    expect(providers.script).toBeInstanceOf(LocalScriptProvider);
+    // The planner, unless an Ollama model is found before a script (scripting/ollama/).
+    expect(providers.script).toBeInstanceOf(OllamaScriptProvider);
+    expect(createProviders(loadMediaConfig({ SCRIPT_PROVIDER: 'planner' })).script).toBeInstanceOf(
+      LocalScriptProvider,
+    );
     expect(providers.image).toBeInstanceOf(LocalImageProvider);
     expect(providers.speech).toBeInstanceOf(LocalSpeechProvider);
   });
@@ -39,7 +44,11 @@ describe('createProviders and the media configuration', () => {
     expect(cfg.openai.baseUrl).toBe('http://localhost:8000/v1');
     expect(cfg.providerTimeoutSeconds).toBe(5);
     const providers = createProviders(cfg);
-    expect(providers.script).toBeInstanceOf(LocalScriptProvider);
+    // The planner, unless an Ollama model is found before a script (scripting/ollama/).
+    expect(providers.script).toBeInstanceOf(OllamaScriptProvider);
+    expect(createProviders(loadMediaConfig({ SCRIPT_PROVIDER: 'planner' })).script).toBeInstanceOf(
+      LocalScriptProvider,
+    );
     expect(providers.image).toBeInstanceOf(OpenAiImageProvider);
     expect(providers.speech).toBeInstanceOf(OpenAiSpeechProvider);
   });

@@ -10,12 +10,16 @@ import { DEFAULT_PIPER_VOICE } from './narrating/piper/piper-voices';
 import { createProviders, describeProviders, type ProvidersDescription } from './providers.factory';
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { OllamaScriptProvider, ollamaScriptDescription } from './scripting/ollama/ollama-script.provider';
 import { OpenAiScriptProvider } from './scripting/openai-script.provider';
 import { LocalImageProvider } from './visualising/local-image.provider';
 import { OpenAiImageProvider } from './visualising/openai-image.provider';
 
 /** A VOICES_DIR with no voice in it: the default voice is the one installed under .tools/. */
 const emptyVoicesDir = () => mkdtempSync(path.join(os.tmpdir(), 'vidgen-voices-'));
+
+/** Where no Ollama answers (the discard port): the planner writes, whatever runs on this machine. */
+const NO_OLLAMA = 'http://127.0.0.1:9';
 
 /** The engine the description says speaks `language`: its own entry, else the stage's. */
 function describedSpeech(d: ProvidersDescription['speech'], language: string) {
@@ -25,7 +29,7 @@ function describedSpeech(d: ProvidersDescription['speech'], language: string) {
 }
 
 describe('describeProviders (GET /providers)', () => {
-  it('names each stage’s provider and model from its own settings, never a key or an address', () => {
+  it('names each stage’s provider and model from its own settings, never a key or an address', async () => {
     const cfg = loadMediaConfig({
       SCRIPT_PROVIDER: 'llama',
       LLAMA_MODEL_PATH: '/srv/models/secret-dir/SmolLM2-135M-Instruct.Q4_1.gguf',
@@ -39,7 +43,7 @@ describe('describeProviders (GET /providers)', () => {
       PIXABAY_API_KEY: 'pixabay-very-secret',
       PIXABAY_API_URL: 'http://stock.internal:9000',
     });
-    const description = describeProviders(cfg);
+    const description = await describeProviders(cfg);
     expect(description).toEqual({
       script: { provider: 'llama', model: 'SmolLM2-135M-Instruct.Q4_1.gguf' },
       image: { provider: 'openai', model: 'dall-e-3' },
@@ -51,8 +55,10 @@ describe('describeProviders (GET /providers)', () => {
       expect(text).not.toContain(secret);
   });
 
-  it('says Piper for a language with an installed Piper voice, espeak-ng for the others, and names the illustrator', () => {
-    const description = describeProviders(loadMediaConfig({ VOICES_DIR: emptyVoicesDir() }));
+  it('says Piper for a language with an installed Piper voice, espeak-ng for the others, and names the illustrator', async () => {
+    const description = await describeProviders(
+      loadMediaConfig({ VOICES_DIR: emptyVoicesDir(), OLLAMA_HOST: NO_OLLAMA }),
+    );
     expect(description).toEqual({
       script: { provider: 'local', model: 'planner' },
       image: { provider: 'local', model: 'illustrator' },
@@ -70,9 +76,9 @@ describe('describeProviders (GET /providers)', () => {
     expect(describedSpeech(description.speech, 'de')).toEqual({ engine: 'espeak-ng', voice: null });
   });
 
-  it('names the configured stock library', () => {
-    const cfg = loadMediaConfig({ STOCK_PROVIDER: 'pexels', PEXELS_API_KEY: 'k' });
-    expect(describeProviders(cfg).stock).toEqual({ provider: 'pexels', model: null });
+  it('names the configured stock library', async () => {
+    const cfg = loadMediaConfig({ STOCK_PROVIDER: 'pexels', PEXELS_API_KEY: 'k', OLLAMA_HOST: NO_OLLAMA });
+    expect((await describeProviders(cfg)).stock).toEqual({ provider: 'pexels', model: null });
   });
 });
 
@@ -87,7 +93,9 @@ describe('the factory describes what it builds', () => {
           ? { provider: 'openai', model: script.model }
           : script instanceof LocalScriptProvider
             ? { provider: 'local', model: 'planner' }
-            : undefined;
+            : script instanceof OllamaScriptProvider
+              ? ollamaScriptDescription((await script.models.find()).model)
+              : undefined;
     const imageName =
       image instanceof OpenAiImageProvider
         ? { provider: 'openai', model: image.model }
@@ -123,7 +131,7 @@ describe('the factory describes what it builds', () => {
   }
 
   const configurations: Record<string, NodeJS.ProcessEnv> = {
-    'the offline defaults': {},
+    'the offline defaults (no Ollama found)': { OLLAMA_HOST: NO_OLLAMA },
     'llama scripts, OpenAI pictures and speech, Pixabay': {
       SCRIPT_PROVIDER: 'llama',
       LLAMA_MODEL_PATH: '/srv/models/SmolLM2-135M-Instruct.Q4_1.gguf',
@@ -147,9 +155,9 @@ describe('the factory describes what it builds', () => {
   for (const [name, env] of Object.entries(configurations)) {
     it(`describe(config) names what build(config) returns: ${name}`, async () => {
       const cfg = loadMediaConfig({ ...env, VOICES_DIR: emptyVoicesDir() });
-      const description = describeProviders(cfg);
+      const description = await describeProviders(cfg);
       const built = createProviders(cfg);
-      expect(built.description).toEqual(description);
+      expect(await built.describe()).toEqual(description);
       const { speech, ...stages } = description;
       expect(await whatWasBuilt(built, languages)).toEqual({
         ...stages,

@@ -15,6 +15,8 @@ import { OpenAiSpeechProvider } from './narrating/openai-speech.provider';
 import { findPiperVoices, piperCatalogue, piperVoiceDirs } from './narrating/piper/piper-voices';
 import { LlamaScriptProvider } from './scripting/llama-script.provider';
 import { LocalScriptProvider } from './scripting/local-script.provider';
+import { type OllamaFinding, ollamaModels } from './scripting/ollama/ollama-models';
+import { OllamaScriptProvider, ollamaScriptDescription } from './scripting/ollama/ollama-script.provider';
 import { OpenAiScriptProvider } from './scripting/openai-script.provider';
 import { PexelsStockProvider } from './stock/pexels.provider';
 import { PixabayStockProvider } from './stock/pixabay.provider';
@@ -61,7 +63,8 @@ export interface ProvidersDescription {
 export interface BuiltProviders extends MediaProviders {
   /** The stock library STOCK_PROVIDER names, or null. */
   stock: StockProvider | null;
-  description: ProvidersDescription;
+  /** What GET /providers says of them now (the Ollama model found may change while they run). */
+  describe: () => Promise<ProvidersDescription>;
 }
 
 /** One stage's pick: its description, and how the worker builds it. */
@@ -77,8 +80,12 @@ interface Picks {
   stock: StagePick<StockProvider | null>;
 }
 
-/** Each stage's pick; each stage chooses local or OpenAI on its own. Builds nothing. */
-function pick(cfg: MediaConfig): Picks {
+/**
+ * Each stage's pick; each stage chooses local or OpenAI on its own. Builds nothing. `ollama` is
+ * what Ollama answered when no script provider is set: its model, or none (the planner). The
+ * provider built then asks again before each script, by the same rule (scripting/ollama/).
+ */
+function pick(cfg: MediaConfig, ollama: OllamaFinding | null): Picks {
   // Each stage talks to its own endpoint (SCRIPT_*, IMAGE_*, SPEECH_*, else OPENAI_*).
   const openai = (stage: keyof MediaConfig['endpoints']): OpenAiClient => {
     const endpoint = cfg.endpoints[stage];
@@ -105,7 +112,19 @@ function pick(cfg: MediaConfig): Picks {
               description: { provider: 'openai', model: script.model },
               build: () => new OpenAiScriptProvider(openai('script'), script.model),
             }
-          : { description: { provider: 'local', model: 'planner' }, build: () => new LocalScriptProvider() },
+          : cfg.ollama
+            ? {
+                description: ollamaScriptDescription(ollama?.model ?? null),
+                build: () =>
+                  new OllamaScriptProvider(
+                    ollamaModels(cfg.ollama!.host, cfg.ollama!.model),
+                    cfg.providerTimeoutSeconds,
+                  ),
+              }
+            : {
+                description: { provider: 'local', model: 'planner' },
+                build: () => new LocalScriptProvider(),
+              },
     image: is(cfg.imageProvider)
       ? {
           description: { provider: 'openai', model: image.model },
@@ -145,9 +164,14 @@ function piperLanguages(voicesDir: string): SpeechLanguage[] {
   }));
 }
 
+/** What Ollama answers when no script provider is set (cached a short while); null otherwise. */
+export function findOllama(cfg: MediaConfig): Promise<OllamaFinding | null> {
+  return cfg.ollama ? ollamaModels(cfg.ollama.host, cfg.ollama.model).find() : Promise.resolve(null);
+}
+
 /** Which provider and model serve each stage (GET /providers): the factory's picks, none built. */
-export function describeProviders(cfg: MediaConfig): ProvidersDescription {
-  const picks = pick(cfg);
+export async function describeProviders(cfg: MediaConfig): Promise<ProvidersDescription> {
+  const picks = pick(cfg, await findOllama(cfg));
   return {
     script: picks.script.description,
     image: picks.image.description,
@@ -158,18 +182,14 @@ export function describeProviders(cfg: MediaConfig): ProvidersDescription {
 
 /** The providers the configuration selects, built, with their description. */
 export function createProviders(cfg: MediaConfig): BuiltProviders {
-  const picks = pick(cfg);
+  // What Ollama has is asked before each script, not here: building waits for nothing.
+  const picks = pick(cfg, null);
   return {
     script: picks.script.build(),
     image: picks.image.build(),
     speech: picks.speech.build(),
     stock: picks.stock.build(),
-    description: {
-      script: picks.script.description,
-      image: picks.image.description,
-      speech: picks.speech.description,
-      stock: picks.stock.description,
-    },
+    describe: () => describeProviders(cfg),
   };
 }
 
@@ -204,5 +224,5 @@ export function createStockProvider(
 
 /** The configured speech provider alone: the api lists its voices without the other providers. */
 export function createSpeechProvider(cfg: MediaConfig): SpeechProvider {
-  return pick(cfg).speech.build();
+  return pick(cfg, null).speech.build();
 }

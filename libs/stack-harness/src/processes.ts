@@ -113,6 +113,8 @@ export async function startStack(options: {
     TEMPORAL_TASK_QUEUE: options.taskQueue,
     DATA_DIR: options.dataDir,
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // No Ollama on the machine writes a stack's scripts unless a spec points OLLAMA_HOST at one.
+    OLLAMA_HOST: 'http://127.0.0.1:9',
     ...options.env,
   };
   const keep = { keepAllOutput: options.keepAllOutput };

@@ -5,7 +5,7 @@ import { assertSameShape, type Equals } from '../common/schema-types';
 export class StageProviderDto {
   @ApiProperty({
     description:
-      'What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF model in the worker), for stock `pexels` or `pixabay`, `none`',
+      'What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `ollama` (the Ollama model the worker found at OLLAMA_HOST with no script provider set), `llama` (a GGUF model in the worker), for stock `pexels` or `pixabay`, `none`',
     example: 'openai',
   })
   provider: string;
@@ -59,5 +59,7 @@ export class ProvidersDto {
   })
   stock: StageProviderDto;
 }
-assertSameShape<Equals<ProvidersDto, ReturnType<typeof describeProviders>>>(true);
-assertSameShape<Equals<SpeechStageProviderDto, ReturnType<typeof describeProviders>['speech']>>(true);
+assertSameShape<Equals<ProvidersDto, Awaited<ReturnType<typeof describeProviders>>>>(true);
+assertSameShape<Equals<SpeechStageProviderDto, Awaited<ReturnType<typeof describeProviders>>['speech']>>(
+  true,
+);

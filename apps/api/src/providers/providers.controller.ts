@@ -20,8 +20,9 @@ export class ProvidersController {
       'Which provider and model serve each stage, as the worker builds them from the same settings; never a key or an address',
   })
   @ApiErrors()
-  get(): ProvidersDto {
-    // Described on each call, as GET /voices lists: a voice installed since shows.
+  get(): Promise<ProvidersDto> {
+    // Described on each call, as GET /voices lists: a voice installed since shows, and so does
+    // an Ollama model pulled since (asked again after 30 s).
     return describeProviders(this.config.media);
   }
 }

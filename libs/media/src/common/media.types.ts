@@ -100,8 +100,26 @@ export interface ScriptInput {
   previous?: SceneDraft[];
 }
 
+/** Who wrote a video's script: a language model, the offline planner, or the client (`scenes`). */
+export type ScriptSource = 'model' | 'planner' | 'client';
+
+/** Something the record tells its reader about how the video was made, e.g. `planner_cannot_write`. */
+export interface RecordWarning {
+  code: string;
+  message: string;
+}
+
+/** A script with who wrote it and what the video's record should warn of. */
+export interface WrittenScript {
+  scenes: SceneDraft[];
+  source: Exclude<ScriptSource, 'client'>;
+  warnings: RecordWarning[];
+}
+
 export interface ScriptProvider {
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]>;
+  /** The script with who wrote it; a provider without it is a model (docs/decisions/0065-models-users-run.md). */
+  writeReported?(input: ScriptInput, signal?: AbortSignal): Promise<WrittenScript>;
 }
 
 export interface ImageInput {

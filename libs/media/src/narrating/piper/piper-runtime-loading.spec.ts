@@ -34,7 +34,7 @@ describe('the ONNX runtime is loaded only to speak with a Piper voice', () => {
   it('is not loaded by the api’s voice catalogue (listing, choosing a default) nor by GET /providers', async () => {
     expect(
       await onnxLoadedAfter(`
-        const described = describeProviders(loadMediaConfig({})).speech.languages;
+        const described = (await describeProviders(loadMediaConfig({ SCRIPT_PROVIDER: 'planner' }))).speech.languages;
         if (described[0]?.provider !== 'piper') throw new Error('Piper not described: ' + JSON.stringify(described));
         const catalogue = new VoiceCatalogue(createSpeechProvider(loadMediaConfig({})));
         const en = await catalogue.choose('en', null);
