@@ -4,9 +4,10 @@ import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
 import { LedgerRepository } from '@vidgen/ledger';
 import { createProviders, FfmpegRenderer, resolveFfmpeg } from '@vidgen/media';
-import { createVideoActivities, type MediaOrder, VideoRepository } from '@vidgen/videos';
+import { createVideoActivities, VideoRepository } from '@vidgen/videos';
 import { createWebhookActivities } from '@vidgen/webhooks';
 import type { VideoActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
+import { createBatchWorkerActivities } from './batch-activities';
 
 export interface ActivityDeps {
   db: Db;
@@ -14,18 +15,10 @@ export interface ActivityDeps {
   client: Client;
   /** A client on the running worker's own connection, when there is one (eager workflow start). */
   workerClient?: () => Client | undefined;
-  /** The process's media work order (one piece per core; the rest wait their turn). */
-  mediaOrder: MediaOrder;
 }
 
 /** Every activity the worker registers, built over injected dependencies. */
-export function createActivities({
-  db,
-  config,
-  client,
-  workerClient,
-  mediaOrder,
-}: ActivityDeps): VideoActivities & WebhookActivities & WebhookDeliveryActivities {
+export function createActivities({ db, config, client, workerClient }: ActivityDeps): AllActivities {
   const storage = createAssetStorage(config.assets.dir, config.storage);
   const ffmpegPath = resolveFfmpeg(config.ffmpegPath);
   // The same factory describes these providers to GET /providers.
@@ -37,7 +30,6 @@ export function createActivities({
     storage,
     providers,
     renderer: new FfmpegRenderer({ ffmpegPath }),
-    mediaOrder,
     // Stock downloads obey the import rules of POST /assets: SSRF, size, and a decode.
     stock: stockProvider && {
       provider: stockProvider,
@@ -60,13 +52,29 @@ export function createActivities({
       ),
     },
   });
-  return { ...videos, ...createWebhookActivities({ db, client, workerClient, config }) };
+  return {
+    ...videos,
+    ...createWebhookActivities({ db, client, workerClient, config }),
+    ...createBatchWorkerActivities({ db, client, config }),
+  };
 }
 
+type AllActivities = VideoActivities & WebhookActivities & WebhookDeliveryActivities;
+const MEDIA_ACTIVITIES = ['generateSceneImage', 'narrateScene', 'renderSegment', 'joinSegments'] as const;
+type MediaActivityName = (typeof MEDIA_ACTIVITIES)[number];
+
 /** The activities media workers run on the media queue. */
-export function mediaActivities(
-  all: VideoActivities,
-): Pick<VideoActivities, 'generateSceneImage' | 'narrateScene' | 'renderSegment' | 'joinSegments'> {
+export function mediaActivities(all: VideoActivities): Pick<VideoActivities, MediaActivityName> {
   const { generateSceneImage, narrateScene, renderSegment, joinSegments } = all;
   return { generateSceneImage, narrateScene, renderSegment, joinSegments };
+}
+
+/**
+ * The activities of the main queue: all but the media queue's, so a process runs no more media
+ * pieces than its media slots (the workflows schedule media work on the media queue only).
+ */
+export function controlActivities(all: AllActivities): Omit<AllActivities, MediaActivityName> {
+  const rest: Partial<AllActivities> = { ...all };
+  for (const name of MEDIA_ACTIVITIES) delete rest[name];
+  return rest as Omit<AllActivities, MediaActivityName>;
 }

@@ -6,16 +6,14 @@ const CONTROL = { control: true, media: false };
 const MEDIA = { control: false, media: true };
 
 describe('workerConcurrency', () => {
-  it('runs one media piece per core and holds many more, so the order has work to choose from', () => {
+  it('takes only as many media tasks as it runs, one per core', () => {
     const c = workerConcurrency(MEDIA, 2);
     expect(c.mediaSlots).toBe(2);
-    expect(c.media).toEqual({ maxHeld: 128 });
+    expect(c.media).toEqual({ maxConcurrentActivityTaskExecutions: 2 });
     expect(c.control).toBeUndefined();
-    // 30 videos with up to 4 pieces each in flight fit into what a 2-core worker holds.
-    expect(c.media!.maxHeld).toBeGreaterThanOrEqual(30 * 4);
   });
 
-  it('gives the I/O-bound control role more activities per core than the SDK would cap media at', () => {
+  it('gives the I/O-bound control role more activities per core than media gets', () => {
     const c = workerConcurrency(CONTROL, 2);
     expect(c.control).toEqual({
       maxConcurrentWorkflowTaskExecutions: 20,
@@ -27,7 +25,7 @@ describe('workerConcurrency', () => {
   it('sets both queues for the all role', () => {
     const c = workerConcurrency(ALL, 4);
     expect(c.control!.maxConcurrentActivityTaskExecutions).toBe(80);
-    expect(c.media!.maxHeld).toBe(256);
+    expect(c.media).toEqual({ maxConcurrentActivityTaskExecutions: 4 });
     expect(c.mediaSlots).toBe(4);
   });
 
@@ -38,14 +36,13 @@ describe('workerConcurrency', () => {
       maxConcurrentWorkflowTaskExecutions: 10,
       maxConcurrentActivityTaskExecutions: 20,
     });
-    expect(one.media).toEqual({ maxHeld: 64 });
+    expect(one.media).toEqual({ maxConcurrentActivityTaskExecutions: 1 });
     const big = workerConcurrency(ALL, 64);
     expect(big.mediaSlots).toBe(64);
     expect(big.control).toEqual({
       maxConcurrentWorkflowTaskExecutions: 40,
       maxConcurrentActivityTaskExecutions: 200,
     });
-    expect(big.media).toEqual({ maxHeld: 512 });
     expect(workerConcurrency(MEDIA, 0).mediaSlots).toBe(1);
   });
 });

@@ -7,10 +7,11 @@ export interface WorkerConcurrency {
   /** The main queue (role control): workflow tasks and bookkeeping/webhook activities. */
   control?: { maxConcurrentWorkflowTaskExecutions: number; maxConcurrentActivityTaskExecutions: number };
   /**
-   * The media queue (role media): at most this many media tasks held, running or waiting for a
-   * slot; how many below it is holdDepth's call (media-task-slots.ts).
+   * The media queue (role media): as many tasks as it runs at once, one per core. A worker takes
+   * only the tasks it can start now; which one it gets is Temporal's choice, by priority and
+   * fairness key (docs/decisions/0062-scheduling-by-temporal.md).
    */
-  media?: { maxHeld: number };
+  media?: { maxConcurrentActivityTaskExecutions: number };
   /** Media pieces (ffmpeg, espeak, image drawing) that run at once in the process: one per core. */
   mediaSlots: number;
 }
@@ -31,9 +32,8 @@ export function workerConcurrency(
         maxConcurrentActivityTaskExecutions: clamp(20 * c, 20, 200),
       },
     }),
-    // Held, not run: MediaOrder runs one per core and picks which. Up to what a burst of videos
-    // has scheduled (up to 4 pieces each), so the order sees the work it orders.
-    ...(roles.media && { media: { maxHeld: clamp(64 * c, 64, 512) } }),
+    // Taken = started: a task waiting inside a worker could have run on another, idle one.
+    ...(roles.media && { media: { maxConcurrentActivityTaskExecutions: c } }),
     mediaSlots: c,
   };
 }

@@ -11,13 +11,11 @@ import {
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
-import { MediaOrder } from '@vidgen/videos';
 import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
-import { createActivities, mediaActivities } from './activities';
+import { controlActivities, createActivities, mediaActivities } from './activities';
 import { bookkeepingHeartbeatInterceptor } from './interceptors/bookkeeping-heartbeat.interceptor';
 import { logAttributesInterceptor } from './interceptors/log-attributes.interceptor';
 import { workerAttemptsInterceptor } from './interceptors/worker-attempts.interceptor';
-import { mediaTuner } from './media-task-slots';
 import { sdkLogger } from './sdk-logger';
 import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
@@ -58,11 +56,10 @@ export async function runWorker(config: AppConfig): Promise<void> {
   const client = new Client({ connection: clientConnection, namespace: config.temporal.namespace, identity });
   const roles = config.workerRoles;
   const concurrency = workerConcurrency(roles, os.availableParallelism());
-  const mediaOrder = new MediaOrder(concurrency.mediaSlots);
   // The main queue's worker connection while it runs: delivery workflows are started through it
   // so Temporal can hand their first workflow task straight back to this worker (eager start).
   let workerClient: Client | undefined;
-  const activities = createActivities({ db, config, client, workerClient: () => workerClient, mediaOrder });
+  const activities = createActivities({ db, config, client, workerClient: () => workerClient });
   // The long attempts this process holds, on a lease file; those of stopped processes failed when theirs goes stale.
   const attempts = new WorkerAttempts(config.dataDir, client, log, instance);
   const stopWatching = attempts.watch();
@@ -88,7 +85,6 @@ export async function runWorker(config: AppConfig): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       stopping = true;
-      mediaOrder.drain(); // media work not yet started goes back to Temporal, not into the grace period
     });
   try {
     // A worker that fails (Temporal unreachable for too long, a fatal poll error under load)
@@ -111,14 +107,12 @@ export async function runWorker(config: AppConfig): Promise<void> {
         const workers: Worker[] = [];
         if (roles.control) {
           workerClient = new Client({ connection, namespace: config.temporal.namespace, identity });
-          // The main queue also runs media activities: workflows started before the media queue
-          // existed still schedule them here.
           workers.push(
             await Worker.create({
               ...common,
               taskQueue: mainQueue,
               workflowBundle,
-              activities,
+              activities: controlActivities(activities),
               ...concurrency.control,
               // A dead worker's cached workflows move to another worker after this, not Temporal's 10 s.
               stickyQueueScheduleToStartTimeout: '3 seconds',
@@ -126,12 +120,14 @@ export async function runWorker(config: AppConfig): Promise<void> {
           );
         }
         if (roles.media) {
+          // It takes only the tasks it can start now (as many as its slots); Temporal decides
+          // which, by priority and the account's fairness key (docs/decisions/0062-scheduling-by-temporal.md).
           workers.push(
             await Worker.create({
               ...common,
               taskQueue: mediaQueue,
               activities: mediaActivities(activities),
-              tuner: mediaTuner(mediaOrder, concurrency.media!.maxHeld),
+              ...concurrency.media,
             }),
           );
         }

@@ -51,10 +51,16 @@ function devServerArgs(opts: {
   if (opts.namespace !== 'default') args.push('--namespace', opts.namespace);
   for (const [key, type] of Object.entries(settings.searchAttributes))
     args.push('--search-attribute', `${key}=${type}`);
-  for (const [key, value] of Object.entries(settings.dynamicConfig)) {
-    args.push('--dynamic-config-value', `${key}=${JSON.stringify(value)}`);
-  }
+  args.push(...dynamicConfigArgs(settings.dynamicConfig));
   return args;
+}
+
+/** The dev server's dynamic config (temporal/dev-server.json) as `--dynamic-config-value` flags. */
+function dynamicConfigArgs(config: Record<string, unknown>): string[] {
+  return Object.entries(config).flatMap(([key, value]) => [
+    '--dynamic-config-value',
+    `${key}=${JSON.stringify(value)}`,
+  ]);
 }
 
 async function serverAnswers(address: string): Promise<boolean> {
@@ -154,6 +160,8 @@ async function startWithSdkDownload(opts: {
         name,
         type: type.toUpperCase() as never,
       })),
+      // The same settings as the CLI's dev server gets: priority and fairness of the media queue too.
+      extraArgs: dynamicConfigArgs(settings.dynamicConfig),
     },
   });
   return {

@@ -8,7 +8,6 @@ import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
 import { createCleanupActivities } from './cleanup.activity';
 import { createCurateActivity } from './curate.activity';
-import { inMediaOrder, type MediaOrder } from './local-media-order';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
 import { createRefundActivity } from './refund.activity';
@@ -20,8 +19,6 @@ import { createScriptActivities } from './script.activity';
 import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
-export { MediaOrder } from './local-media-order';
-
 export interface VideoActivityDeps {
   videos: VideoRepository;
   assets: AssetRepository;
@@ -31,8 +28,6 @@ export interface VideoActivityDeps {
   renderer: FfmpegRenderer;
   /** The stock library for `"visuals": "stock"`, when one is configured. */
   stock?: StockDeps | null;
-  /** The worker's media work order: images, narration, segments and joins wait their turn in it. */
-  mediaOrder?: MediaOrder;
 }
 
 /** Every activity of the video workflow, one file per stage, over the worker's dependencies. */
@@ -42,7 +37,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
   const slots = new VideoSlots(videos);
   const runStep = createMediaStep({ videos, assets, storage });
   const script = createScriptActivities({ videos, providers });
-  const activities: VideoActivities = {
+  return {
     ...createTransitionActivity({ videos }),
     // A script writer can take minutes (a language model): it heartbeats, so a lost attempt is
     // noticed within the proxy's heartbeat timeout, not its two-minute start-to-close.
@@ -58,7 +53,4 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createSceneEditActivity({ videos }),
     ...createCleanupActivities({ videos, assets, storage, charges }),
   };
-  return deps.mediaOrder
-    ? { ...activities, ...inMediaOrder(deps.mediaOrder, videos, activities) }
-    : activities;
 }
