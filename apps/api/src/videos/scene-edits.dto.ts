@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ValidationError } from '@vidgen/core';
 import { type ClientSceneEdit, VIDEO_LIMITS } from '@vidgen/videos';
 import {
@@ -15,6 +16,33 @@ import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { SPEAKABLE_PATTERN, Speakable } from './speakable';
 
+/** The picture an edit gives a scene: an image asset of the account, or null for a generated one. */
+const SceneImageAssetId = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      format: 'uuid',
+      nullable: true,
+      description: 'An uploaded image of this account for the scene; null goes back to a generated image',
+    }),
+    IsOptional(),
+    IsUUID('all', { message: 'image_asset_id must be an asset id' }),
+  );
+
+/** The clip an edit gives a scene: a video asset of the account, never together with an image. */
+const SceneVideoAssetId = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      format: 'uuid',
+      nullable: true,
+      description:
+        'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
+    }),
+    IsOptional(),
+    IsUUID('all', { message: 'video_asset_id must be an asset id' }),
+  );
+
 export class UpdateSceneDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: VIDEO_LIMITS.visualDescriptionMax })
   @Optional()
@@ -31,25 +59,10 @@ export class UpdateSceneDto {
   @Speakable()
   narration?: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: 'An uploaded image of this account for the scene; null goes back to a generated image',
-  })
-  @IsOptional()
-  @IsUUID('all', { message: 'image_asset_id must be an asset id' })
+  @SceneImageAssetId()
   image_asset_id?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
-  })
-  @IsOptional()
-  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  @SceneVideoAssetId()
   video_asset_id?: string | null;
 }
 
@@ -81,25 +94,10 @@ export class AddSceneDto {
   @Max(VIDEO_LIMITS.sceneCountMax)
   position?: number;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: 'An uploaded image of this account for the scene; null goes back to a generated image',
-  })
-  @IsOptional()
-  @IsUUID('all', { message: 'image_asset_id must be an asset id' })
+  @SceneImageAssetId()
   image_asset_id?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      'A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id',
-  })
-  @IsOptional()
-  @IsUUID('all', { message: 'video_asset_id must be an asset id' })
+  @SceneVideoAssetId()
   video_asset_id?: string | null;
 }
 
