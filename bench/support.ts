@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
-import { freePort, startEmbeddedPostgres, startTemporalDevServer } from '@vidgen/devstack';
+import { postgresServer, startTemporalDevServer, withDatabase } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { type Stack, startStack } from '@vidgen/stack-harness';
-import pg from 'pg';
 
 export interface BenchStack {
   stack: Stack;
@@ -18,17 +17,6 @@ export interface BenchStack {
   stop: () => Promise<void>;
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The same real stack the integration tests use: a fresh database (BENCH_DATABASE_URL's
  * server, else 127.0.0.1:5432, else embedded), a Temporal dev server, an api and a worker.
@@ -36,15 +24,12 @@ async function reachable(url: string): Promise<boolean> {
 export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-'));
   const stops: (() => Promise<void>)[] = [];
-  let server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!(await reachable(server))) {
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
-    stops.push(embedded.stop);
-    server = embedded.url.replace(/\/vidgen$/, '/postgres');
-  }
-  const u = new URL(server);
-  u.pathname = `/vidgen_bench_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = u.toString();
+  const server = await postgresServer({
+    url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    dataDir: path.join(dir, 'pg'),
+  });
+  if (server.embedded) stops.push(server.embedded.stop);
+  const databaseUrl = withDatabase(server.url, `vidgen_bench_${randomBytes(4).toString('hex')}`);
   await ensureDatabase(databaseUrl);
   stops.push(() => dropDatabase(databaseUrl));
   const db = createDb(databaseUrl, { max: 2 });

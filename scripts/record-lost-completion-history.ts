@@ -15,21 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { createDb, dropDatabase, ensureDatabase, migrateToLatest } from '@vidgen/db';
-import { freePort, REPO_ROOT, startEmbeddedPostgres, startTemporalDevServer } from '@vidgen/devstack';
+import { postgresServer, REPO_ROOT, startTemporalDevServer, withDatabase } from '@vidgen/devstack';
 import { HttpsReceiver, makeCertificates } from '@vidgen/stack-harness';
-import pg from 'pg';
 import { deliverWithLostCompletion, trustTestCa } from '../libs/webhooks/test/support/lost-completion';
-
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function main(): Promise<void> {
   const prefix = process.argv[2];
@@ -38,15 +26,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-histories-'));
   const stops: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
   try {
-    let server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    if (!(await reachable(server))) {
-      const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() });
-      stops.push(embedded.stop);
-      server = embedded.url.replace(/\/vidgen$/, '/postgres');
-    }
-    const u = new URL(server);
-    u.pathname = `/vidgen_histories_${randomBytes(4).toString('hex')}`;
-    const databaseUrl = u.toString();
+    const server = await postgresServer({
+      url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      dataDir: path.join(dir, 'pg'),
+    });
+    if (server.embedded) stops.push(server.embedded.stop);
+    const databaseUrl = withDatabase(server.url, `vidgen_histories_${randomBytes(4).toString('hex')}`);
     await ensureDatabase(databaseUrl);
     stops.push(() => dropDatabase(databaseUrl));
     const db = createDb(databaseUrl, { max: 4 });

@@ -6,34 +6,15 @@ import { createDb, dropDatabase, ensureDatabase, MIGRATION_TIMEOUT_MS, migrateTo
 import {
   ensureDefaultPiperVoice,
   ensureFfmpeg,
-  freePort,
-  type RunningPostgres,
-  startEmbeddedPostgres,
+  postgresServer,
   startTemporalDevServer,
+  withDatabase,
 } from '@vidgen/devstack';
 import { startStack } from '@vidgen/stack-harness';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import type { TestStackContext } from './support/context';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /**
  * Once per `npm test`: a fresh PostgreSQL database (the machine's server on 127.0.0.1:5432
@@ -59,15 +40,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   async function startEverything(): Promise<() => Promise<void>> {
-    let adminUrl = process.env.TEST_DATABASE_URL ?? LOCAL_SERVER;
-    let embedded: RunningPostgres | undefined;
-    if (!(await reachable(adminUrl))) {
-      const port = await freePort();
-      embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log });
-      adminUrl = withDatabase(embedded.url, 'postgres');
-      cleanups.push(() => embedded!.stop());
-      log(`using embedded PostgreSQL on ${port}`);
-    }
+    const server = await postgresServer({
+      url: process.env.TEST_DATABASE_URL ?? LOCAL_SERVER,
+      dataDir: path.join(dataDir, 'postgres'),
+      log,
+    });
+    const { embedded } = server;
+    if (embedded) cleanups.push(() => embedded.stop());
+    const adminUrl = server.url;
     const databaseUrl = withDatabase(adminUrl, `vidgen_test_${runId}`);
     await ensureDatabase(databaseUrl);
     cleanups.push(() => dropDatabase(databaseUrl));

@@ -8,6 +8,7 @@ export * from './piper-voices-tool';
 export * from './port-owner';
 export * from './ports';
 export * from './postgres-freeze';
+export * from './postgres-server';
 export * from './repo-root';
 export * from './restart-backoff';
 export * from './schemathesis-tool';
