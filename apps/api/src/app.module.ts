@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from '@vidgen/config';
 import { AssetsModule } from './assets/assets.module';
+import { BatchesModule } from './batches/batches.module';
 import { BrandsModule } from './brands/brands.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { CommonModule } from './common/common.module';
@@ -25,6 +26,7 @@ export class AppModule {
         CommonModule,
         VideosModule,
         TemplatesModule,
+        BatchesModule,
         VoicesModule,
         FontsModule,
         BrandsModule,

@@ -4,6 +4,7 @@ import { VideoWorkflowClient } from '@vidgen/temporal';
 import { VideoRepository } from '@vidgen/videos';
 import type { Faults } from '@vidgen/workflows';
 import type { Logger } from 'pino';
+import { sweepBatches } from './batch-sweeper';
 
 /**
  * The api writes a video row and then starts its workflow. If it dies in between, the row
@@ -36,6 +37,7 @@ export function startWorkflowSweeper(opts: {
         await videos.markWorkflowStarted(v.accountId, v.id);
         opts.log.info({ videoId: v.id }, 'started the workflow of a video whose start was not confirmed');
       }
+      await sweepBatches(opts);
     } catch (err) {
       opts.log.warn({ err }, 'workflow sweep failed; will retry');
     } finally {

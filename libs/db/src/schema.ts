@@ -274,6 +274,8 @@ export interface BatchesTable {
   total: number;
   created_at: Generated<string>;
   completed_at: NullableTimestamp;
+  /** Set once the batch's workflow start is confirmed; the worker's sweeper starts the others. */
+  workflow_started_at: NullableTimestamp;
 }
 
 /** A batch's row: its expanded request, and its video once started. Its status derives from the video. */

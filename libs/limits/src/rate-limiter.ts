@@ -18,12 +18,15 @@ export class RateLimiter {
 
   constructor(private readonly db: Db) {}
 
-  /** Counts one request; throws RateLimitedError past the limit. Inside `trx`, the count rolls back with it. */
-  async hit(key: string, rule: RateLimit, trx?: Transaction<Database>): Promise<void> {
+  /**
+   * Counts one request (or `n`: a batch takes its rows at once); throws RateLimitedError past the
+   * limit. Inside `trx`, the count rolls back with it.
+   */
+  async hit(key: string, rule: RateLimit, trx?: Transaction<Database>, n = 1): Promise<void> {
     const row = await sql<{ count: number; retry_after: number }>`
       insert into rate_limit_counters as c (key, window_start, count)
-      values (${key}, date_trunc(${rule.window}, now()), 1)
-      on conflict (key, window_start) do update set count = c.count + 1
+      values (${key}, date_trunc(${rule.window}, now()), ${n})
+      on conflict (key, window_start) do update set count = c.count + ${n}
       returning c.count,
         ceil(extract(epoch from (date_trunc(${rule.window}, now()) + ${`1 ${rule.window}`}::interval - now())))::int as retry_after`
       .execute(trx ?? this.db)
@@ -77,7 +80,8 @@ export class DailyVideoQuota {
     private readonly perDay: Record<PlanName, number>,
   ) {}
 
-  async take(accountId: string, trx: Transaction<Database>): Promise<void> {
+  /** Takes `n` creations of today's quota, all or none. */
+  async take(accountId: string, trx: Transaction<Database>, n = 1): Promise<void> {
     const account = await trx
       .selectFrom('accounts')
       .select('plan')
@@ -88,6 +92,7 @@ export class DailyVideoQuota {
       `videos:create:${accountId}`,
       { limit: this.perDay[plan] ?? this.perDay.free, window: 'day' },
       trx,
+      n,
     );
   }
 }

@@ -1,2 +1,3 @@
+export * from './batch-workflow.client';
 export * from './client';
 export * from './video-workflow.client';

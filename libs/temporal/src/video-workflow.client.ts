@@ -60,9 +60,10 @@ export class VideoWorkflowClient implements VideoWorkflowGateway {
   ) {}
 
   /** Idempotent: the workflow id is the video's, so a second start (a sweeper after a crash) finds the first. */
-  async start(input: VideoWorkflowInput): Promise<void> {
+  async start(input: VideoWorkflowInput, opts: { priorityKey?: number } = {}): Promise<void> {
     try {
       await this.client.workflow.start('videoPipelineWorkflow', {
+        ...(opts.priorityKey !== undefined && { priority: { priorityKey: opts.priorityKey } }),
         taskQueue: this.taskQueue,
         workflowId: workflowIds.video(input.videoId),
         args: [this.updatesPerRun ? { ...input, updatesPerRun: this.updatesPerRun } : input],

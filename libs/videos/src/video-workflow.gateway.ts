@@ -8,7 +8,8 @@ export class WorkflowClosedError extends Error {}
  * in @vidgen/temporal; update refusals arrive as domain errors (InvalidStateError, …).
  */
 export interface VideoWorkflowGateway {
-  start(input: VideoWorkflowInput): Promise<void>;
+  /** `priorityKey`: the Temporal priority of the video's tasks (a batch's videos yield to single ones). */
+  start(input: VideoWorkflowInput, opts?: { priorityKey?: number }): Promise<void>;
   approve(videoId: string): Promise<void>;
   regenerate(videoId: string, feedback: string): Promise<void>;
   editScenes(videoId: string, edit: SceneEdit): Promise<{ sceneId: string | null }>;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { type AssetReference, assertAssetReferences } from './client-assets';
 import { type Transcript, toTranscript } from './transcript';
 import type { UnmadeRefunder } from './unmade-refund';
-import type { VideoRepository } from './video.repository';
+import type { NewVideo, VideoRepository } from './video.repository';
 import type { ClientScene, Scene, Video, VideoEvent, VideoOptions } from './video.types';
 import { purgeVideo } from './video-purge';
 import { VideoSlots } from './video-slots';
@@ -74,6 +74,33 @@ export class VideoService {
    * the workflow later (same id, so never twice).
    */
   async create(accountId: string, input: CreateVideoInput): Promise<Video> {
+    const prepared = await this.prepare(input);
+    const video = await this.videos.transaction(async (trx) => {
+      await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
+      await this.slots.assertFree(accountId, {}, trx);
+      await this.options.dailyQuota?.take(accountId, trx);
+      return this.videos.create(accountId, prepared, trx);
+    });
+    try {
+      await this.workflows.start({
+        videoId: video.id,
+        accountId,
+        autoApprove: input.options.auto_approve,
+        faults: prepared.faults as Faults | undefined,
+      });
+      await this.videos.markWorkflowStarted(accountId, video.id);
+    } catch (err) {
+      this.options.onStartFailure?.(video.id, err);
+    }
+    return video;
+  }
+
+  /**
+   * The checks of a create that need no transaction, and the video as it will be stored (its
+   * voice chosen). A batch prepares every row's video before it starts any
+   * (docs/decisions/0063-templates-and-batches.md). Problems are reported at `["body", …]`.
+   */
+  async prepare(input: CreateVideoInput): Promise<NewVideo & { faults: Faults | undefined }> {
     let faults: Faults | undefined;
     if (input.faults !== undefined) {
       if (!this.options.faultInjection) {
@@ -97,35 +124,13 @@ export class VideoService {
         { loc: ['body', 'visuals'], msg: 'no stock library is configured on this server (STOCK_PROVIDER)' },
       ]);
     }
-    const options = await this.withVoice(input.options);
-    const video = await this.videos.transaction(async (trx) => {
-      await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
-      await this.slots.assertFree(accountId, {}, trx);
-      await this.options.dailyQuota?.take(accountId, trx);
-      return this.videos.create(
-        accountId,
-        {
-          prompt: input.prompt,
-          sceneCount: input.sceneCount,
-          options,
-          faults,
-          clientScenes: input.scenes?.map(asStoredScene),
-        },
-        trx,
-      );
-    });
-    try {
-      await this.workflows.start({
-        videoId: video.id,
-        accountId,
-        autoApprove: input.options.auto_approve,
-        faults,
-      });
-      await this.videos.markWorkflowStarted(accountId, video.id);
-    } catch (err) {
-      this.options.onStartFailure?.(video.id, err);
-    }
-    return video;
+    return {
+      prompt: input.prompt,
+      sceneCount: input.sceneCount,
+      options: await this.withVoice(input.options),
+      faults,
+      clientScenes: input.scenes?.map(asStoredScene),
+    };
   }
 
   /**
@@ -297,7 +302,7 @@ function asWorkflowEdit(edit: ClientSceneEdit): SceneEdit {
   return rest;
 }
 
-function assetReferences(input: CreateVideoInput): AssetReference[] {
+export function assetReferences(input: Pick<CreateVideoInput, 'scenes' | 'options'>): AssetReference[] {
   const refs: AssetReference[] = (input.scenes ?? []).flatMap((s, i): AssetReference[] => [
     ...(s.image_asset_id
       ? [{ loc: ['body', 'scenes', i, 'image_asset_id'], id: s.image_asset_id, type: 'image' as const }]

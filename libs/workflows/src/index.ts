@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
+export * from './batch.contracts';
 export * from './bounded-map';
 export * from './contracts';
 export * from './media-priority';

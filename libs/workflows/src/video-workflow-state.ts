@@ -48,6 +48,7 @@ export class VideoPipelineState {
   private lock: Promise<void> = Promise.resolve();
   readonly videoId: string;
   readonly accountId: string;
+  private readonly batchRow: boolean;
   /** The production run that has finished a media piece, if the current one has (see mediaWork). */
   private mediaBegunRun = 0;
   private readonly faults: Faults;
@@ -56,6 +57,7 @@ export class VideoPipelineState {
   constructor(input: VideoWorkflowInput) {
     this.videoId = input.videoId;
     this.accountId = input.accountId;
+    this.batchRow = input.batchRow === true;
     this.faults = input.faults ?? {};
     this.updatesPerRun = input.updatesPerRun ?? DEFAULT_UPDATES_PER_RUN;
     this.autoApprovePending = input.autoApprove;
@@ -161,7 +163,7 @@ export class VideoPipelineState {
   /** Where this video's next media piece goes in the media queue (media-priority.ts). */
   mediaWork(): MediaWork {
     return {
-      kind: 'video',
+      kind: this.batchRow ? 'batchRow' : 'video',
       accountId: this.accountId,
       begun: this.run > 0 && this.mediaBegunRun === this.run,
     };

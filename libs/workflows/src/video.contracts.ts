@@ -57,6 +57,8 @@ export interface VideoWorkflowInput {
   accountId: string;
   autoApprove: boolean;
   faults?: Faults;
+  /** A row of a batch: its media work yields to the account's single videos (media-priority.ts). */
+  batchRow?: boolean;
   /**
    * Updates one run accepts before it continues as new at the next safe point (idle at the
    * gate or failed). Temporal refuses updates past 2,000 per run; absent: the default below.

@@ -17,6 +17,6 @@ import { TemplatesController } from './templates.controller';
     },
     TemplateExpansionInterceptor,
   ],
-  exports: [TemplateService, TemplateExpansionInterceptor],
+  exports: [TemplateService, TemplateRepository, TemplateExpansionInterceptor],
 })
 export class TemplatesModule {}

@@ -53,5 +53,6 @@ import { VideosController } from './videos.controller';
       inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG, RateLimiter, VoiceCatalogue],
     },
   ],
+  exports: [VideoService],
 })
 export class VideosModule {}

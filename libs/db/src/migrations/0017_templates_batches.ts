@@ -28,7 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       status text not null default 'running' check (status in ('running', 'completed', 'cancelled')),
       total integer not null,
       created_at timestamptz not null default now(),
-      completed_at timestamptz
+      completed_at timestamptz,
+      workflow_started_at timestamptz
     )`.execute(db);
   await sql`create index batches_account_page on batches (account_id, created_at desc, id desc)`.execute(db);
   await sql`
