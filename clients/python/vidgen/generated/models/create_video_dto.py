@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -14,6 +15,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.captions_dto import CaptionsDto
     from ..models.client_scene_dto import ClientSceneDto
+    from ..models.create_video_dto_variables import CreateVideoDtoVariables
     from ..models.music_dto import MusicDto
     from ..models.output_dto import OutputDto
 
@@ -25,7 +27,7 @@ T = TypeVar("T", bound="CreateVideoDto")
 class CreateVideoDto:
     """
     Attributes:
-        prompt (str):  Example: How honey bees make honey.
+        prompt (str | Unset):  Example: How honey bees make honey.
         scene_count (int | None | Unset): With `scenes`, their number (it may be left out) Default: 5.
         aspect_ratio (CreateVideoDtoAspectRatioType0 | None | Unset):  Default: CreateVideoDtoAspectRatioType0.VALUE_0.
         voice (None | str | Unset): A voice id from GET /voices that speaks the video's language; left out, the
@@ -49,9 +51,14 @@ class CreateVideoDto:
             photos from the stock library STOCK_PROVIDER names (422 when none is configured) Default:
             CreateVideoDtoVisualsType0.GENERATED.
         output (None | OutputDto | Unset): Frame size and rate; null or left out: 720p at 24 fps
+        template_id (UUID | Unset): Make the video a template describes (GET /templates): its request with `variables`
+            filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out
+        variables (CreateVideoDtoVariables | Unset): With `template_id`: a value for each of the template's `variables`,
+            plain text that is never read for placeholders again. A missing or unknown name is a 422 at `["body",
+            "variables", name]` Example: {'product': 'Trail shoe', 'price': '89 EUR'}.
     """
 
-    prompt: str
+    prompt: str | Unset = UNSET
     scene_count: int | None | Unset = 5
     aspect_ratio: CreateVideoDtoAspectRatioType0 | None | Unset = (
         CreateVideoDtoAspectRatioType0.VALUE_0
@@ -74,6 +81,8 @@ class CreateVideoDto:
         CreateVideoDtoVisualsType0.GENERATED
     )
     output: None | OutputDto | Unset = UNSET
+    template_id: UUID | Unset = UNSET
+    variables: CreateVideoDtoVariables | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.captions_dto import CaptionsDto
@@ -181,13 +190,19 @@ class CreateVideoDto:
         else:
             output = self.output
 
+        template_id: str | Unset = UNSET
+        if not isinstance(self.template_id, Unset):
+            template_id = str(self.template_id)
+
+        variables: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.variables, Unset):
+            variables = self.variables.to_dict()
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "prompt": prompt,
-            }
-        )
+        field_dict.update({})
+        if prompt is not UNSET:
+            field_dict["prompt"] = prompt
         if scene_count is not UNSET:
             field_dict["scene_count"] = scene_count
         if aspect_ratio is not UNSET:
@@ -216,6 +231,10 @@ class CreateVideoDto:
             field_dict["visuals"] = visuals
         if output is not UNSET:
             field_dict["output"] = output
+        if template_id is not UNSET:
+            field_dict["template_id"] = template_id
+        if variables is not UNSET:
+            field_dict["variables"] = variables
 
         return field_dict
 
@@ -223,11 +242,12 @@ class CreateVideoDto:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.captions_dto import CaptionsDto
         from ..models.client_scene_dto import ClientSceneDto
+        from ..models.create_video_dto_variables import CreateVideoDtoVariables
         from ..models.music_dto import MusicDto
         from ..models.output_dto import OutputDto
 
         d = dict(src_dict)
-        prompt = d.pop("prompt")
+        prompt = d.pop("prompt", UNSET)
 
         def _parse_scene_count(data: object) -> int | None | Unset:
             if data is None:
@@ -415,6 +435,20 @@ class CreateVideoDto:
 
         output = _parse_output(d.pop("output", UNSET))
 
+        _template_id = d.pop("template_id", UNSET)
+        template_id: UUID | Unset
+        if isinstance(_template_id, Unset):
+            template_id = UNSET
+        else:
+            template_id = UUID(_template_id)
+
+        _variables = d.pop("variables", UNSET)
+        variables: CreateVideoDtoVariables | Unset
+        if isinstance(_variables, Unset):
+            variables = UNSET
+        else:
+            variables = CreateVideoDtoVariables.from_dict(_variables)
+
         create_video_dto = cls(
             prompt=prompt,
             scene_count=scene_count,
@@ -431,6 +465,8 @@ class CreateVideoDto:
             transition=transition,
             visuals=visuals,
             output=output,
+            template_id=template_id,
+            variables=variables,
         )
 
         return create_video_dto

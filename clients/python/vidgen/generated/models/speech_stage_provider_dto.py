@@ -17,8 +17,9 @@ T = TypeVar("T", bound="SpeechStageProviderDto")
 class SpeechStageProviderDto:
     """
     Attributes:
-        provider (str): What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF
-            model in the worker), for stock `pexels` or `pixabay`, `none` Example: openai.
+        provider (str): What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `ollama` (the
+            Ollama model the worker found at OLLAMA_HOST with no script provider set), `llama` (a GGUF model in the worker),
+            for stock `pexels` or `pixabay`, `none` Example: openai.
         model (None | str): The model (for `llama`, the model file’s name; for local pictures `illustrator`, local
             scripts `planner`); null when the stage has none Example: gpt-4o-mini.
         languages (list[SpeechLanguageDto]): The languages spoken by another engine than `model` says (with the local

@@ -13,8 +13,9 @@ T = TypeVar("T", bound="StageProviderDto")
 class StageProviderDto:
     """
     Attributes:
-        provider (str): What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `llama` (a GGUF
-            model in the worker), for stock `pexels` or `pixabay`, `none` Example: openai.
+        provider (str): What serves the stage: `local` (offline), `openai` (an OpenAI-compatible API), `ollama` (the
+            Ollama model the worker found at OLLAMA_HOST with no script provider set), `llama` (a GGUF model in the worker),
+            for stock `pexels` or `pixabay`, `none` Example: openai.
         model (None | str): The model (for `llama`, the model file’s name; for local pictures `illustrator`, local
             scripts `planner`); null when the stage has none Example: gpt-4o-mini.
     """
