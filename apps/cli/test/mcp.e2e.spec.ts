@@ -82,8 +82,13 @@ describe('the MCP server (vidgen-mcp over stdio) against the running api', () =>
       },
     })) as CallToolResult;
     expect(created.isError ?? false, text(created)).toBe(false);
-    const { video, scenes } = created.structuredContent as Any;
+    const { video, scenes, warnings } = created.structuredContent as Any;
     expect(video.awaiting_approval).toBe(true);
+    // The stack's planner wrote one scene of the two asked for: the tool says so, and how to connect a model.
+    expect(video.script_source).toBe('planner');
+    expect(warnings).toEqual(video.warnings);
+    expect(warnings.map((w: Any) => w.code)).toEqual(['planner_cannot_write']);
+    expect(warnings[0].message).toMatch(/Ollama/);
     expect(scenes.length).toBeGreaterThanOrEqual(1);
     expect(scenes).toHaveLength(video.scene_count);
     expect(JSON.parse(text(created)).video.id).toBe(video.id);

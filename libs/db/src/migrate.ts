@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015_idempotency_owner';
 import * as m0016 from './migrations/0016_api_instances';
 import * as m0017 from './migrations/0017_templates_batches';
 import * as m0018 from './migrations/0018_brands';
+import * as m0019 from './migrations/0019_script_source';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_api_instances': m0016,
   '0017_templates_batches': m0017,
   '0018_brands': m0018,
+  '0019_script_source': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -145,6 +145,10 @@ export interface VideosTable {
   audio_asset_id: string | null;
   thumbnail_asset_id: string | null;
   subtitles_asset_id: string | null;
+  /** `model`, `planner` or `client`; null until a script is written. */
+  script_source: string | null;
+  /** RecordWarning[] (`{code, message}`); written as JSON text. */
+  warnings: ColumnType<unknown, string | undefined, string>;
   workflow_started_at: NullableTimestamp;
   created_at: Generated<string>;
   updated_at: Timestamp;

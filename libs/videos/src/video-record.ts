@@ -24,6 +24,8 @@ export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: nu
     credits_charged: video.creditsCharged,
     credits_refunded: video.creditsRefunded,
     estimated_credits: video.awaitingApproval ? (estimatedCredits ?? null) : null,
+    script_source: video.scriptSource,
+    warnings: video.warnings,
     created_at: toNaiveMicros(video.createdAt),
     updated_at: toNaiveMicros(video.updatedAt),
   };

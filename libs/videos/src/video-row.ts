@@ -1,4 +1,5 @@
 import type { Selectable, VideosTable } from '@vidgen/db';
+import type { RecordWarning, ScriptSource } from '@vidgen/media';
 import type { FailureReason, Stage } from '@vidgen/workflows';
 import { type Video, type VideoOptions, videoOptions } from './video.types';
 
@@ -19,6 +20,8 @@ export const VIDEO_COLUMNS = [
   'audio_asset_id',
   'thumbnail_asset_id',
   'subtitles_asset_id',
+  'script_source',
+  'warnings',
   'created_at',
   'updated_at',
 ] as const;
@@ -41,6 +44,9 @@ export function toVideo(row: VideoRow): Video {
     audioAssetId: row.audio_asset_id,
     thumbnailAssetId: row.thumbnail_asset_id,
     subtitlesAssetId: row.subtitles_asset_id,
+    // Snapshots logged before these columns existed carry neither.
+    scriptSource: (row.script_source as ScriptSource | null | undefined) ?? null,
+    warnings: (row.warnings as RecordWarning[] | undefined) ?? [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,4 +1,5 @@
 import { beforeCursor, type Database, type Db, prepared, sql, type Transaction } from '@vidgen/db';
+import type { RecordWarning, ScriptSource } from '@vidgen/media';
 import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
 import { SceneRepository } from './scene.repository';
 import type { ClientScene, Video, VideoOptions } from './video.types';
@@ -61,6 +62,7 @@ export class VideoRepository {
           options: JSON.stringify(input.options),
           faults: input.faults ? JSON.stringify(input.faults) : null,
           client_scenes: input.clientScenes ? JSON.stringify(input.clientScenes) : null,
+          script_source: input.clientScenes ? 'client' : null,
           updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)
@@ -86,6 +88,22 @@ export class VideoRepository {
   }
 
   /** Videos of the account that hold a concurrency slot. */
+  /** Who wrote the script just written and what the record warns of; a newer script replaces both. */
+  async recordScript(
+    videoId: string,
+    script: { source: ScriptSource; warnings: RecordWarning[] },
+  ): Promise<void> {
+    await this.db
+      .updateTable('videos')
+      .set({
+        script_source: script.source,
+        warnings: JSON.stringify(script.warnings),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', videoId)
+      .execute();
+  }
+
   async countInProgress(accountId: string, opts: { excludeVideoId?: string }, trx?: Tx): Promise<number> {
     let q = (trx ?? this.db)
       .selectFrom('videos')

@@ -7,6 +7,8 @@ import {
   DEFAULT_OUTPUT,
   type Motion,
   type OutputOptions,
+  type RecordWarning,
+  type ScriptSource,
   type Transition,
   type WordTiming,
 } from '@vidgen/media';
@@ -95,6 +97,10 @@ export interface Video {
   audioAssetId: string | null;
   thumbnailAssetId: string | null;
   subtitlesAssetId: string | null;
+  /** Who wrote the script: a model, the planner or the client; null until one is written. */
+  scriptSource: ScriptSource | null;
+  /** What the record warns of (docs/decisions/0065-models-users-run.md); [] when nothing. */
+  warnings: RecordWarning[];
   createdAt: string;
   updatedAt: string;
 }

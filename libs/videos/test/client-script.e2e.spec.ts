@@ -100,9 +100,13 @@ describe("the client's own script", () => {
         transition: 'fade',
         language: 'en',
       },
+      // The client wrote the script, from the record's first state on.
+      script_source: 'client',
+      warnings: [],
     });
     const video = await waitForVideo(owner.api, res.body.id, finished, 180_000);
     expect(video.status).toBe('completed');
+    expect(video).toMatchObject({ script_source: 'client', warnings: [] });
 
     const scenes = (await owner.api.get(`/videos/${video.id}/scenes`)).body;
     expect(scenes.map((s: any) => s.narration)).toEqual(narration);

@@ -13,6 +13,8 @@ import {
   type Motion,
   RESOLUTIONS,
   type Resolution,
+  SCRIPT_SOURCES,
+  type ScriptSource,
   TRANSITIONS,
   type Transition,
 } from '@vidgen/media';
@@ -34,7 +36,8 @@ import {
   type VideoStatus,
 } from '@vidgen/workflows';
 import { ATTRIBUTION, type AttributionDto, DEPICTS } from '../assets/asset-responses.dto';
-import { ApiProperty } from '../common/openapi-decorators';
+import { VideoBrandDto } from '../brands/brands.dto';
+import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 
 const SIGNED_URL = {
@@ -75,6 +78,12 @@ export class VideoOptionsDto {
   @ApiProperty({ description: 'false: no speech; captions still show' }) narrate: boolean;
   @ApiProperty({ enum: VISUALS }) visuals: Visuals;
   @ApiProperty({ type: OutputOptionsDto }) output: OutputOptionsDto;
+  @ApiPropertyOptional({
+    type: VideoBrandDto,
+    nullable: true,
+    description: 'The brand the video wears, as it was when made',
+  })
+  brand?: VideoBrandDto | null;
 }
 assertSameShape<Equals<VideoOptionsDto, VideoOptions>>(true);
 
@@ -82,6 +91,15 @@ export class FailureReasonDto {
   @ApiProperty({ enum: FAILURE_CODES }) code: FailureCode;
   @ApiProperty({ example: 'Image generation failed for scene 2' }) message: string;
   @ApiProperty({ enum: [...STAGES, 'approval'] }) stage: Stage | 'approval';
+}
+
+export class RecordWarningDto {
+  @ApiProperty({ example: 'planner_cannot_write' }) code: string;
+  @ApiProperty({
+    example:
+      'No language model wrote this script: the offline planner only reads the prompt’s own words back, so a question is repeated, not answered. Connect a language model …',
+  })
+  message: string;
 }
 
 /** docs/api.md#video-record: rendered by toVideoRecord, for the api and for webhook deliveries alike. */
@@ -109,6 +127,20 @@ export class VideoRecordDto {
     description: 'What approving would charge; null unless awaiting approval',
   })
   estimated_credits: number | null;
+  @ApiProperty({
+    type: String,
+    enum: SCRIPT_SOURCES,
+    nullable: true,
+    description:
+      'Who wrote the script: `model` (a language model), `planner` (the offline planner, which only rearranges the prompt’s words) or `client` (the `scenes` sent); null until a script is written',
+  })
+  script_source: ScriptSource | null;
+  @ApiProperty({
+    type: [RecordWarningDto],
+    description:
+      'What the video’s making warns of, e.g. `planner_cannot_write` with how to connect a model; [] when nothing',
+  })
+  warnings: RecordWarningDto[];
   @ApiProperty(NAIVE_MICROS) created_at: string;
   @ApiProperty(NAIVE_MICROS) updated_at: string;
 }

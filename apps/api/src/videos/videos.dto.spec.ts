@@ -30,6 +30,8 @@ function video(overrides: Partial<Video> = {}): Video {
     audioAssetId: null,
     thumbnailAssetId: 'jpg',
     subtitlesAssetId: null,
+    scriptSource: null,
+    warnings: [],
     createdAt: '2026-11-21 10:00:00.123456+00',
     updatedAt: '2026-11-21 10:00:01+00',
     ...overrides,

@@ -17,6 +17,9 @@ export const GUIDE = `# Making a video with vidgen: review, then approve
    is true). Nothing is charged for images, narration or the render until it is approved.
    Pass wait_for "review" to wait there and get the scenes back.
 2. **list_scenes** shows each scene's visual_description and narration. Review them with the user.
+   The record's script_source says who wrote the script (model, planner or client); its warnings
+   say when the offline planner could not write what the prompt asks for, and how to connect a
+   language model: tell the user.
 3. **update_scene** changes a scene's visual_description or narration (or sets image_asset_id to an
    image imported with **import_asset**); **regenerate_video** with feedback writes the whole script
    again and comes back to the gate.

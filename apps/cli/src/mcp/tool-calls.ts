@@ -139,7 +139,8 @@ export function createToolCalls(options: ApiTarget) {
       const e = (error as { error?: { code?: string; message?: string } } | undefined)?.error;
       throw new ApiError(e?.code ?? 'INTERNAL_ERROR', e?.message ?? 'listing the scenes failed', error);
     }
-    return { video, scenes };
+    // The record's warnings first: a script the planner could not write is said before its scenes.
+    return { warnings: video.warnings, video, scenes };
   }
 
   return { call, createVideo };

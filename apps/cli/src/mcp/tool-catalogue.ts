@@ -21,8 +21,8 @@ export const TOOLS: readonly ToolSpec[] = [
     operationId: 'Videos_create',
     description:
       'Start a video from a prompt (POST /videos): vidgen writes a script of scenes and stops at the review gate ' +
-      '(unless auto_approve) until approve_video. With wait_for "review" it waits there and returns the video and ' +
-      'its scenes to review; with "completed" it waits for the finished video (use with auto_approve). ' +
+      '(unless auto_approve) until approve_video. With wait_for "review" it waits there and returns the video, ' +
+      'its warnings (e.g. no language model wrote the script, and how to connect one) and its scenes to review; with "completed" it waits for the finished video (use with auto_approve). ' +
       'For Shorts, Reels and TikTok: aspect_ratio "9:16" and output {"resolution": "1080p", "fps": 30}.',
     extra: {
       [WAIT_FOR]: {

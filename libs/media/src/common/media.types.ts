@@ -101,7 +101,8 @@ export interface ScriptInput {
 }
 
 /** Who wrote a video's script: a language model, the offline planner, or the client (`scenes`). */
-export type ScriptSource = 'model' | 'planner' | 'client';
+export const SCRIPT_SOURCES = ['model', 'planner', 'client'] as const;
+export type ScriptSource = (typeof SCRIPT_SOURCES)[number];
 
 /** Something the record tells its reader about how the video was made, e.g. `planner_cannot_write`. */
 export interface RecordWarning {

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { type MediaProviders, refineScenes } from '@vidgen/media';
+import { type MediaProviders, refineScenes, writeReportedScript } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VIDEO_LIMITS } from '../video.types';
@@ -10,7 +10,7 @@ import { countTransition } from './stage-metrics';
 import { loadVideo } from './video-loader';
 
 export interface ScriptDeps {
-  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events' | 'recordScript'>;
   providers: Pick<MediaProviders, 'script'>;
 }
 
@@ -27,6 +27,7 @@ export function createScriptActivities({
       // The client's own script is the first take, word for word; a regenerate asks the
       // script writer for another take like any video's (docs/decisions/0005-client-scripts.md).
       if (video.clientScenes && input.scriptVersion === 1) {
+        await videos.recordScript(video.id, { source: 'client', warnings: [] });
         return video.clientScenes.map((s) => ({
           visual_description: s.visual_description ?? '',
           narration: s.narration,
@@ -44,8 +45,10 @@ export function createScriptActivities({
               narration: s.narration,
             }))
           : [];
+      let written: Awaited<ReturnType<typeof writeReportedScript>>;
       try {
-        return await providers.script.writeScript(
+        written = await writeReportedScript(
+          providers.script,
           {
             prompt: video.prompt,
             language: video.options.language,
@@ -58,6 +61,9 @@ export function createScriptActivities({
       } catch (err) {
         throw providerFailure(err);
       }
+      // The record says who wrote it and, for a planned script, what it could not write.
+      await videos.recordScript(video.id, { source: written.source, warnings: written.warnings });
+      return written.scenes;
     },
 
     async refineScript(raw) {

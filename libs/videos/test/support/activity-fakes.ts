@@ -6,6 +6,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import type { Asset, AssetRepository, AssetStorage, NewAsset } from '@vidgen/assets';
 import type { Database, Transaction } from '@vidgen/db';
 import type { LedgerEntryInput, LedgerEvent, LedgerRepository } from '@vidgen/ledger';
+import type { ScriptSource } from '@vidgen/media';
 import type { ActiveFault } from '@vidgen/workflows';
 import { expect } from 'vitest';
 import type { VideoRepository, WorkflowVideo } from '../../src/video.repository';
@@ -75,6 +76,8 @@ export function aVideo(patch: Partial<WorkflowVideo> = {}): WorkflowVideo {
     audioAssetId: null,
     thumbnailAssetId: null,
     subtitlesAssetId: null,
+    scriptSource: null,
+    warnings: [],
     createdAt: '2025-01-01 00:00:00',
     updatedAt: '2025-01-01 00:00:00',
     faults: null,
@@ -111,6 +114,9 @@ export function fakeVideos(video: WorkflowVideo, scenes: Scene[] = []) {
   const calls = { transactions: 0, sceneImages: [] as { sceneId: string; assetId: string }[] };
   const repo = {
     findForWorkflow: async (id: string) => (id === video.id ? video : undefined),
+    recordScript: async (id: string, script: Pick<WorkflowVideo, 'warnings'> & { source: ScriptSource }) => {
+      if (id === video.id) Object.assign(video, { scriptSource: script.source, warnings: script.warnings });
+    },
     transaction: async <T>(fn: (trx: Transaction<Database>) => Promise<T>) => {
       calls.transactions++;
       return fn(FAKE_TRX);

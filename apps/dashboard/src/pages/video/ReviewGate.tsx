@@ -4,6 +4,20 @@ import { Card, ErrorNote, useAction, useLoad } from '../../ui';
 import { AddScene } from './AddScene';
 import { SceneEditor } from './SceneEditor';
 
+/** What the record warns of about the script (a planner that could not write it, and how to connect a model). */
+function ScriptWarnings({ video }: { video: Video }) {
+  if (video.warnings.length === 0) return null;
+  return (
+    <div data-testid="script-warnings">
+      {video.warnings.map((w) => (
+        <p key={w.code} className="note note-warn" role="status" data-code={w.code}>
+          {w.message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** The script awaiting approval: its scenes to edit, feedback for a new one, and approval with its cost. */
 export function ReviewGate({ video, onChange }: { video: Video; onChange: () => Promise<void> }) {
   const scenes = useLoad(
@@ -24,6 +38,7 @@ export function ReviewGate({ video, onChange }: { video: Video; onChange: () => 
           The script is ready. Edit, add or delete scenes, regenerate it with feedback, or approve it to make
           the video.
         </p>
+        <ScriptWarnings video={video} />
         <ErrorNote error={scenes.error} />
         <ol className="scenes">
           {scenes.data?.map((s) => (

@@ -7,11 +7,15 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.video_record_dto_script_source_type_0 import (
+    VideoRecordDtoScriptSourceType0,
+)
 from ..models.video_record_dto_stage_type_0 import VideoRecordDtoStageType0
 from ..models.video_record_dto_status import VideoRecordDtoStatus
 
 if TYPE_CHECKING:
     from ..models.failure_reason_dto import FailureReasonDto
+    from ..models.record_warning_dto import RecordWarningDto
     from ..models.video_options_dto import VideoOptionsDto
 
 
@@ -39,6 +43,11 @@ class VideoRecordDto:
         credits_charged (float):
         credits_refunded (float):
         estimated_credits (float | None): What approving would charge; null unless awaiting approval
+        script_source (None | VideoRecordDtoScriptSourceType0): Who wrote the script: `model` (a language model),
+            `planner` (the offline planner, which only rearranges the prompt’s words) or `client` (the `scenes` sent); null
+            until a script is written
+        warnings (list[RecordWarningDto]): What the video’s making warns of, e.g. `planner_cannot_write` with how to
+            connect a model; [] when nothing
         created_at (str):  Example: 2026-11-21T10:00:00.123456.
         updated_at (str):  Example: 2026-11-21T10:00:00.123456.
     """
@@ -58,6 +67,8 @@ class VideoRecordDto:
     credits_charged: float
     credits_refunded: float
     estimated_credits: float | None
+    script_source: None | VideoRecordDtoScriptSourceType0
+    warnings: list[RecordWarningDto]
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -108,6 +119,17 @@ class VideoRecordDto:
         estimated_credits: float | None
         estimated_credits = self.estimated_credits
 
+        script_source: None | str
+        if isinstance(self.script_source, VideoRecordDtoScriptSourceType0):
+            script_source = self.script_source.value
+        else:
+            script_source = self.script_source
+
+        warnings = []
+        for warnings_item_data in self.warnings:
+            warnings_item = warnings_item_data.to_dict()
+            warnings.append(warnings_item)
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -131,6 +153,8 @@ class VideoRecordDto:
                 "credits_charged": credits_charged,
                 "credits_refunded": credits_refunded,
                 "estimated_credits": estimated_credits,
+                "script_source": script_source,
+                "warnings": warnings,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -141,6 +165,7 @@ class VideoRecordDto:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.failure_reason_dto import FailureReasonDto
+        from ..models.record_warning_dto import RecordWarningDto
         from ..models.video_options_dto import VideoOptionsDto
 
         d = dict(src_dict)
@@ -225,6 +250,30 @@ class VideoRecordDto:
 
         estimated_credits = _parse_estimated_credits(d.pop("estimated_credits"))
 
+        def _parse_script_source(
+            data: object,
+        ) -> None | VideoRecordDtoScriptSourceType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                script_source_type_0 = VideoRecordDtoScriptSourceType0(data)
+
+                return script_source_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | VideoRecordDtoScriptSourceType0, data)
+
+        script_source = _parse_script_source(d.pop("script_source"))
+
+        warnings = []
+        _warnings = d.pop("warnings")
+        for warnings_item_data in _warnings:
+            warnings_item = RecordWarningDto.from_dict(warnings_item_data)
+
+            warnings.append(warnings_item)
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -245,6 +294,8 @@ class VideoRecordDto:
             credits_charged=credits_charged,
             credits_refunded=credits_refunded,
             estimated_credits=estimated_credits,
+            script_source=script_source,
+            warnings=warnings,
             created_at=created_at,
             updated_at=updated_at,
         )
