@@ -1,4 +1,3 @@
-import { writeFileAtomic } from '../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import {
   type GeneratedSpeech,
@@ -11,8 +10,7 @@ import type { CatalogueVoice } from '../common/voices';
 import { type EspeakProcess, espeakProcess } from './espeak-runtime';
 import { espeakCatalogue } from './espeak-voices';
 import { PiperSpeechProvider } from './piper/piper-speech.provider';
-import { parseWavHeader } from './wav';
-import { wordTimingsFromWav } from './word-timings';
+import { storeWavSpeech } from './wav-speech';
 
 export const DEFAULT_ESPEAK_VOICE = 'en';
 /** espeak-ng's own pace, in words a minute (its `-s` default). */
@@ -77,18 +75,17 @@ export class LocalSpeechProvider implements SpeechProvider {
       throw new ProviderError(`espeak-ng could not synthesise speech: ${detail}`, false, { cause: err });
     }
 
-    const info = parseWavHeader(wav, wav.length);
-    if (info.dataBytes === 0) throw new ProviderError('espeak-ng produced no audio', false);
-    throwIfAborted(signal);
-    await writeFileAtomic(outPath, wav);
     // The CLI build reports no word events: the words are spread over the measured speech.
-    return {
-      path: outPath,
-      durationSeconds: info.durationSeconds,
-      mimeType: 'audio/wav',
-      words: wordTimingsFromWav(text, wav),
-      provider: 'espeak',
-      voice,
-    };
+    return storeWavSpeech(
+      wav,
+      outPath,
+      {
+        text,
+        provider: 'espeak',
+        voice,
+        empty: { message: 'espeak-ng produced no audio', retryable: false },
+      },
+      signal,
+    );
   }
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { json, streamedWav, useFakeOpenAi } from '../../test/support/fake-openai';
-import { ProviderTimeoutError } from '../common/media.errors';
+import { ProviderError, ProviderTimeoutError } from '../common/media.errors';
 import { OpenAiClient } from '../common/openai/openai.client';
 import { VoiceCatalogue } from '../common/voices';
 import { OpenAiSpeechProvider } from './openai-speech.provider';
@@ -56,6 +56,19 @@ describe('OpenAI-compatible speech provider', () => {
       previous = w.end;
     }
     expect(previous).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a WAV with no audio as an error worth retrying, and stores nothing', async () => {
+    fake.handlers.set('POST /v1/audio/speech', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav' }).end(streamedWav(0));
+    });
+    const out = path.join(stand.dir, 'speech-empty.wav');
+    const err = await new OpenAiSpeechProvider(stand.client, 'gpt-4o-mini-tts', 'alloy')
+      .synthesize({ text: 'Hello there.' }, out)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ message: 'The speech service returned empty audio', retryable: true });
+    await expect(readFile(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   /**

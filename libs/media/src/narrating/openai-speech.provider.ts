@@ -1,11 +1,10 @@
-import { writeFileAtomic } from '../common/atomic-file';
-import { ProviderError, throwIfAborted } from '../common/media.errors';
+import { ProviderError } from '../common/media.errors';
 import type { GeneratedSpeech, SpeechInput, SpeechProvider } from '../common/media.types';
 import type { OpenAiClient } from '../common/openai/openai.client';
 import type { CatalogueVoice } from '../common/voices';
 import { openAiCatalogue, serverCatalogue } from './openai-voices';
-import { fixWavSizes, parseWavHeader } from './wav';
-import { wordTimingsFromWav } from './word-timings';
+import { fixWavSizes } from './wav';
+import { storeWavSpeech } from './wav-speech';
 
 /** How long `GET /voices` waits for a compatible server's voice list, and how long it keeps it. */
 const VOICE_LIST_TIMEOUT_MS = 3000;
@@ -72,18 +71,17 @@ export class OpenAiSpeechProvider implements SpeechProvider {
     } catch (err) {
       throw new ProviderError('The speech service did not return a WAV file', false, { cause: err });
     }
-    const info = parseWavHeader(wav, wav.length);
-    if (info.dataBytes === 0) throw new ProviderError('The speech service returned empty audio', true);
-    throwIfAborted(signal);
-    await writeFileAtomic(outPath, wav);
     // The speech endpoint returns no timings: the words are spread over the measured speech.
-    return {
-      path: outPath,
-      durationSeconds: info.durationSeconds,
-      mimeType: 'audio/wav',
-      words: wordTimingsFromWav(text, wav),
-      provider: 'openai',
-      voice,
-    };
+    return storeWavSpeech(
+      wav,
+      outPath,
+      {
+        text,
+        provider: 'openai',
+        voice,
+        empty: { message: 'The speech service returned empty audio', retryable: true },
+      },
+      signal,
+    );
   }
 }
