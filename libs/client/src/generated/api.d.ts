@@ -131,6 +131,102 @@ export type paths = {
         patch: operations["Videos_updateScene"];
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Templates_list"];
+        put?: never;
+        post: operations["Templates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Templates_get"];
+        put?: never;
+        post?: never;
+        delete: operations["Templates_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["Templates_update"];
+        trace?: never;
+    };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Batches_list"];
+        put?: never;
+        post: operations["Batches_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Batches_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Batches_rows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Batches_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/voices": {
         parameters: {
             query?: never;
@@ -139,6 +235,70 @@ export type paths = {
             cookie?: never;
         };
         get: operations["Voices_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fonts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Fonts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Brands_list"];
+        put?: never;
+        post: operations["Brands_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Brands_get"];
+        put?: never;
+        post?: never;
+        delete: operations["Brands_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["Brands_update"];
+        trace?: never;
+    };
+    "/api/v1/brands/{id}/preview.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Brands_preview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -475,7 +635,7 @@ export type components = {
         };
         CreateVideoDto: {
             /** @example How honey bees make honey */
-            prompt: string;
+            prompt?: string;
             /**
              * @description With `scenes`, their number (it may be left out)
              * @default 5
@@ -532,7 +692,22 @@ export type components = {
             visuals?: ("generated" | "stock") | null;
             /** @description Frame size and rate; null or left out: 720p at 24 fps */
             output?: components["schemas"]["OutputDto"] | null;
-        } & (unknown | {
+            /**
+             * Format: uuid
+             * @description Make the video a template describes (GET /templates): its request with `variables` filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out
+             */
+            template_id?: string;
+            /**
+             * @description With `template_id`: a value for each of the template's `variables`, plain text that is never read for placeholders again. A missing or unknown name is a 422 at `["body", "variables", name]`
+             * @example {
+             *       "product": "Trail shoe",
+             *       "price": "89 EUR"
+             *     }
+             */
+            variables?: {
+                [key: string]: string;
+            };
+        } & ((unknown | unknown) & (unknown | {
             scene_count?: null;
         } | {
             scenes?: unknown;
@@ -582,7 +757,7 @@ export type components = {
             scenes?: unknown;
             /** @constant */
             scene_count?: 12;
-        });
+        }));
         MusicOptionsDto: {
             /** Format: uuid */
             asset_id: string;
@@ -836,6 +1011,131 @@ export type components = {
              */
             video_asset_id?: string | null;
         };
+        CreateTemplateDto: {
+            /** @example Product spotlight */
+            name: string;
+            description?: string | null;
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); or send `from_video_id` */
+            request?: components["schemas"]["CreateVideoDto"];
+            /**
+             * Format: uuid
+             * @description A video of the account: its request, with its scenes as they are now, becomes the template's
+             */
+            from_video_id?: string;
+        };
+        TemplateRecordDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`) */
+            request: components["schemas"]["CreateVideoDto"];
+            /**
+             * @description The request's placeholder names, sorted and unique
+             * @example [
+             *       "price",
+             *       "product"
+             *     ]
+             */
+            variables: string[];
+            /** @example 2026-11-21T10:00:00.123456Z */
+            created_at: string;
+            /** @example 2026-11-21T10:00:00.123456Z */
+            updated_at: string;
+        };
+        TemplatePageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["TemplateRecordDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        UpdateTemplateDto: {
+            name?: string;
+            description?: string | null;
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); replaces the whole request */
+            request?: components["schemas"]["CreateVideoDto"];
+        };
+        BatchRowDto: {
+            /**
+             * @description A value for each of the template's variables, as for POST /videos; none may be empty
+             * @example {
+             *       "product": "Trail shoe",
+             *       "price": "89 EUR"
+             *     }
+             */
+            variables: {
+                [key: string]: string;
+            };
+            /**
+             * @description Anything of yours to find the row by (a SKU, a customer id); shown with the row
+             * @example {
+             *       "sku": "TS-42"
+             *     }
+             */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CreateBatchDto: {
+            /**
+             * Format: uuid
+             * @description The template every row fills in
+             */
+            template_id: string;
+            rows: components["schemas"]["BatchRowDto"][];
+            /**
+             * @description Pass the review gate without waiting for approval (replaces the template's auto_approve)
+             * @default true
+             */
+            auto_approve?: boolean;
+        };
+        BatchRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            template_id: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "cancelled";
+            total: number;
+            /** @description Rows whose video has not been created yet */
+            waiting: number;
+            in_progress: number;
+            completed: number;
+            failed: number;
+            /** @description Rows a cancel stopped before they started */
+            cancelled: number;
+            /** @example 2026-11-21T10:00:00.123456Z */
+            created_at: string;
+            /** @example 2026-11-21T10:30:00.123456Z */
+            completed_at: string | null;
+        };
+        BatchPageDto: {
+            /** @description Newest first */
+            data: components["schemas"]["BatchRecordDto"][];
+            next_cursor: string | null;
+        };
+        BatchRowRecordDto: {
+            /** @description The row’s place in the batch, from 0 */
+            index: number;
+            /** @enum {string} */
+            status: "waiting" | "in_progress" | "completed" | "failed" | "cancelled";
+            /**
+             * Format: uuid
+             * @description Its video, once created
+             */
+            video_id: string | null;
+            variables: {
+                [key: string]: string;
+            };
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+        };
+        BatchRowPageDto: {
+            /** @description In order of index */
+            data: components["schemas"]["BatchRowRecordDto"][];
+            next_cursor: string | null;
+        };
         VoiceDto: {
             /**
              * @description What `voice` on POST /videos takes
@@ -862,6 +1162,181 @@ export type components = {
         };
         VoiceListDto: {
             data: components["schemas"]["VoiceDto"][];
+        };
+        FontDto: {
+            /**
+             * @description What `font` on POST /brands takes
+             * @example inter
+             */
+            id: string;
+            /**
+             * @description The family name the captions and cards are drawn in
+             * @example Inter
+             */
+            family: string;
+            /**
+             * @description Scripts it writes (ISO 15924: Latn, Cyrl, Grek, Deva, Jpan); text in another script falls back to a font that writes it
+             * @example [
+             *       "Cyrl",
+             *       "Grek",
+             *       "Latn"
+             *     ]
+             */
+            scripts: string[];
+            /**
+             * @description SPDX licence of the font
+             * @example OFL-1.1
+             */
+            license: string;
+            /**
+             * @description The registry package that ships it
+             * @example @fontsource/inter
+             */
+            package: string;
+        };
+        FontListDto: {
+            data: components["schemas"]["FontDto"][];
+        };
+        BrandLogoDto: {
+            /**
+             * Format: uuid
+             * @description An image asset of this account (a PNG keeps its transparency)
+             */
+            asset_id: string;
+            /** @default top-right */
+            position?: ("top-left" | "top-right" | "bottom-left" | "bottom-right") | null;
+            /**
+             * @description The logo's width as a share of the frame's short side
+             * @default 0.12
+             */
+            size?: number | null;
+            /** @default 0.9 */
+            opacity?: number | null;
+        };
+        BrandCaptionsDto: {
+            /** @default #FFFFFF */
+            text_color?: string | null;
+            /** @default #000000 */
+            box_color?: string | null;
+            /** @default 0.7 */
+            box_opacity?: number | null;
+            /**
+             * @description The spoken word in `word` captions
+             * @default #FFD23F
+             */
+            highlight_color?: string | null;
+            /** @default bottom */
+            position?: ("bottom" | "middle" | "top") | null;
+        };
+        BrandIntroDto: {
+            /** @description The title on the opening card */
+            title: string;
+            /** @default 2 */
+            seconds?: number | null;
+        };
+        BrandOutroDto: {
+            /** @description The text on the closing card */
+            text: string;
+            /** @default 2 */
+            seconds?: number | null;
+        };
+        CreateBrandDto: {
+            /** @description Drawn in a corner of every scene */
+            logo?: components["schemas"]["BrandLogoDto"] | null;
+            /**
+             * @description A font id of GET /fonts
+             * @example inter
+             */
+            font?: string | null;
+            /** @description Colours and place of burned-in captions */
+            captions?: components["schemas"]["BrandCaptionsDto"] | null;
+            /**
+             * @description Backdrops of the intro and outro cards: the first is the card's, the second its text's
+             * @example [
+             *       "#0B3D91",
+             *       "#FFFFFF"
+             *     ]
+             */
+            palette?: string[] | null;
+            /** @description A card before the first scene: not narrated, not charged */
+            intro?: components["schemas"]["BrandIntroDto"] | null;
+            /** @description A card after the last scene: not narrated, not charged */
+            outro?: components["schemas"]["BrandOutroDto"] | null;
+            /** @description The account's default brand: videos created without brand_id wear it (one at a time) */
+            default?: boolean | null;
+            /** @example Acme */
+            name: string;
+        };
+        BrandLogoRecordDto: {
+            /** Format: uuid */
+            asset_id: string;
+            /** @enum {string} */
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            size: number;
+            opacity: number;
+        };
+        BrandCaptionsRecordDto: {
+            text_color: string;
+            box_color: string;
+            box_opacity: number;
+            highlight_color: string;
+            /** @enum {string} */
+            position: "bottom" | "middle" | "top";
+        };
+        BrandIntroRecordDto: {
+            title: string;
+            seconds: number;
+        };
+        BrandOutroRecordDto: {
+            text: string;
+            seconds: number;
+        };
+        BrandRecordDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            logo: components["schemas"]["BrandLogoRecordDto"] | null;
+            /** @description null: the default font (DejaVu Sans) */
+            font: string | null;
+            captions: components["schemas"]["BrandCaptionsRecordDto"] | null;
+            palette: string[] | null;
+            intro: components["schemas"]["BrandIntroRecordDto"] | null;
+            outro: components["schemas"]["BrandOutroRecordDto"] | null;
+            /** @description The account's default brand */
+            default: boolean;
+            /** @example 2026-11-21T10:00:00.123456Z */
+            created_at: string;
+            /** @example 2026-11-21T10:00:00.123456Z */
+            updated_at: string;
+        };
+        BrandListDto: {
+            data: components["schemas"]["BrandRecordDto"][];
+        };
+        UpdateBrandDto: {
+            /** @description Drawn in a corner of every scene */
+            logo?: components["schemas"]["BrandLogoDto"] | null;
+            /**
+             * @description A font id of GET /fonts
+             * @example inter
+             */
+            font?: string | null;
+            /** @description Colours and place of burned-in captions */
+            captions?: components["schemas"]["BrandCaptionsDto"] | null;
+            /**
+             * @description Backdrops of the intro and outro cards: the first is the card's, the second its text's
+             * @example [
+             *       "#0B3D91",
+             *       "#FFFFFF"
+             *     ]
+             */
+            palette?: string[] | null;
+            /** @description A card before the first scene: not narrated, not charged */
+            intro?: components["schemas"]["BrandIntroDto"] | null;
+            /** @description A card after the last scene: not narrated, not charged */
+            outro?: components["schemas"]["BrandOutroDto"] | null;
+            /** @description The account's default brand: videos created without brand_id wear it (one at a time) */
+            default?: boolean | null;
+            name?: string;
         };
         StageProviderDto: {
             /**
@@ -1304,7 +1779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account's */
+            /** @description VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account's; with template_id, one detail per missing or unknown variable at ["body", "variables", name], or a template_id that is not a template of this account */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2234,6 +2709,854 @@ export interface operations {
             };
         };
     };
+    Templates_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Templates_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a request POST /videos would refuse, both or neither of request and from_video_id, or a from_video_id that is not a video of this account */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Templates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Templates_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; videos and batches made from it are unchanged */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Templates_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description Its variables follow the new request */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Batches_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Batches_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1-255 printable ASCII characters. The same key with the same body replays the first result for 24 h (with `Idempotent-Replayed: true`); with another body it is 409 CONFLICT */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchDto"];
+                "multipart/form-data": {
+                    /** Format: uuid */
+                    template_id: string;
+                    /**
+                     * @default true
+                     * @enum {string}
+                     */
+                    auto_approve?: "true" | "false";
+                    /**
+                     * Format: binary
+                     * @description CSV, UTF-8: a header row naming the template's variables, then at most 500 rows
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Every row checked; its videos start as slots free up */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the estimated credits of all rows exceed the balance; the message states both */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description CONFLICT: the Idempotency-Key was used with another body */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR naming each bad row and field: ["body", "rows", i, "variables", name], ["body", "rows", i, <field of POST /videos>], or for a CSV ["body", "file", "columns", name] */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description the rate limiter's simple body: more rows than the plan's remaining video creations today */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Batches_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Batches_rows: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In order of index */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRowPageDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Batches_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows not started are cancelled; started videos go on */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the batch is completed or cancelled already */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     Voices_list: {
         parameters: {
             query?: {
@@ -2268,6 +3591,555 @@ export interface operations {
             };
             /** @description FORBIDDEN: the key lacks videos:read */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Fonts_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fonts a brand may use, each with the scripts it writes */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FontListDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account’s brands, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandListDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBrandDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a colour that is not #rrggbb, a logo that is not an image of this account, a size out of range, an unknown font */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; videos already made keep the brand as it was */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: a video in progress uses this brand */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBrandDto"];
+            };
+        };
+        responses: {
+            /** @description Videos already made keep the brand as it was */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `details` lists each problem with its location */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Brands_preview: {
+        parameters: {
+            query?: {
+                /** @description The frame to draw */
+                aspect_ratio?: "16:9" | "9:16" | "1:1";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A frame as a video with this brand shows it: the logo, a caption, the palette */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

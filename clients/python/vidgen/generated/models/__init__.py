@@ -9,6 +9,34 @@ from .assets_create_files_body import AssetsCreateFilesBody
 from .assets_list_source import AssetsListSource
 from .assets_list_type import AssetsListType
 from .attribution_dto import AttributionDto
+from .batch_page_dto import BatchPageDto
+from .batch_record_dto import BatchRecordDto
+from .batch_record_dto_status import BatchRecordDtoStatus
+from .batch_row_dto import BatchRowDto
+from .batch_row_dto_metadata import BatchRowDtoMetadata
+from .batch_row_dto_variables import BatchRowDtoVariables
+from .batch_row_page_dto import BatchRowPageDto
+from .batch_row_record_dto import BatchRowRecordDto
+from .batch_row_record_dto_metadata_type_0 import BatchRowRecordDtoMetadataType0
+from .batch_row_record_dto_status import BatchRowRecordDtoStatus
+from .batch_row_record_dto_variables import BatchRowRecordDtoVariables
+from .batches_create_files_body import BatchesCreateFilesBody
+from .batches_create_files_body_auto_approve import BatchesCreateFilesBodyAutoApprove
+from .brand_captions_dto import BrandCaptionsDto
+from .brand_captions_dto_position_type_0 import BrandCaptionsDtoPositionType0
+from .brand_captions_record_dto import BrandCaptionsRecordDto
+from .brand_captions_record_dto_position import BrandCaptionsRecordDtoPosition
+from .brand_intro_dto import BrandIntroDto
+from .brand_intro_record_dto import BrandIntroRecordDto
+from .brand_list_dto import BrandListDto
+from .brand_logo_dto import BrandLogoDto
+from .brand_logo_dto_position_type_0 import BrandLogoDtoPositionType0
+from .brand_logo_record_dto import BrandLogoRecordDto
+from .brand_logo_record_dto_position import BrandLogoRecordDtoPosition
+from .brand_outro_dto import BrandOutroDto
+from .brand_outro_record_dto import BrandOutroRecordDto
+from .brand_record_dto import BrandRecordDto
+from .brands_preview_aspect_ratio import BrandsPreviewAspectRatio
 from .caption_options_dto import CaptionOptionsDto
 from .caption_options_dto_position import CaptionOptionsDtoPosition
 from .caption_options_dto_size import CaptionOptionsDtoSize
@@ -20,12 +48,16 @@ from .captions_dto_style_type_0 import CaptionsDtoStyleType0
 from .check_result_dto import CheckResultDto
 from .check_result_dto_status import CheckResultDtoStatus
 from .client_scene_dto import ClientSceneDto
+from .create_batch_dto import CreateBatchDto
+from .create_brand_dto import CreateBrandDto
 from .create_callback_dto import CreateCallbackDto
 from .create_callback_dto_event import CreateCallbackDtoEvent
+from .create_template_dto import CreateTemplateDto
 from .create_video_dto import CreateVideoDto
 from .create_video_dto_aspect_ratio_type_0 import CreateVideoDtoAspectRatioType0
 from .create_video_dto_motion_type_0 import CreateVideoDtoMotionType0
 from .create_video_dto_transition_type_0 import CreateVideoDtoTransitionType0
+from .create_video_dto_variables import CreateVideoDtoVariables
 from .create_video_dto_visuals_type_0 import CreateVideoDtoVisualsType0
 from .credits_summary_dto import CreditsSummaryDto
 from .credits_summary_dto_plan import CreditsSummaryDtoPlan
@@ -38,6 +70,8 @@ from .error_object_dto_code import ErrorObjectDtoCode
 from .failure_reason_dto import FailureReasonDto
 from .failure_reason_dto_code import FailureReasonDtoCode
 from .failure_reason_dto_stage import FailureReasonDtoStage
+from .font_dto import FontDto
+from .font_list_dto import FontListDto
 from .import_asset_dto import ImportAssetDto
 from .ledger_entry_dto import LedgerEntryDto
 from .ledger_entry_dto_kind import LedgerEntryDtoKind
@@ -67,12 +101,16 @@ from .scene_record_dto import SceneRecordDto
 from .speech_language_dto import SpeechLanguageDto
 from .speech_stage_provider_dto import SpeechStageProviderDto
 from .stage_provider_dto import StageProviderDto
+from .template_page_dto import TemplatePageDto
+from .template_record_dto import TemplateRecordDto
 from .transcript_dto import TranscriptDto
 from .transcript_scene_dto import TranscriptSceneDto
 from .transcript_word_dto import TranscriptWordDto
 from .update_asset_dto import UpdateAssetDto
+from .update_brand_dto import UpdateBrandDto
 from .update_callback_dto import UpdateCallbackDto
 from .update_scene_dto import UpdateSceneDto
+from .update_template_dto import UpdateTemplateDto
 from .validation_detail_dto import ValidationDetailDto
 from .validation_error_body_dto import ValidationErrorBodyDto
 from .validation_error_object_dto import ValidationErrorObjectDto
@@ -111,6 +149,34 @@ __all__ = (
     "AssetsListSource",
     "AssetsListType",
     "AttributionDto",
+    "BatchPageDto",
+    "BatchRecordDto",
+    "BatchRecordDtoStatus",
+    "BatchRowDto",
+    "BatchRowDtoMetadata",
+    "BatchRowDtoVariables",
+    "BatchRowPageDto",
+    "BatchRowRecordDto",
+    "BatchRowRecordDtoMetadataType0",
+    "BatchRowRecordDtoStatus",
+    "BatchRowRecordDtoVariables",
+    "BatchesCreateFilesBody",
+    "BatchesCreateFilesBodyAutoApprove",
+    "BrandCaptionsDto",
+    "BrandCaptionsDtoPositionType0",
+    "BrandCaptionsRecordDto",
+    "BrandCaptionsRecordDtoPosition",
+    "BrandIntroDto",
+    "BrandIntroRecordDto",
+    "BrandListDto",
+    "BrandLogoDto",
+    "BrandLogoDtoPositionType0",
+    "BrandLogoRecordDto",
+    "BrandLogoRecordDtoPosition",
+    "BrandOutroDto",
+    "BrandOutroRecordDto",
+    "BrandRecordDto",
+    "BrandsPreviewAspectRatio",
     "CaptionOptionsDto",
     "CaptionOptionsDtoPosition",
     "CaptionOptionsDtoSize",
@@ -122,12 +188,16 @@ __all__ = (
     "CheckResultDto",
     "CheckResultDtoStatus",
     "ClientSceneDto",
+    "CreateBatchDto",
+    "CreateBrandDto",
     "CreateCallbackDto",
     "CreateCallbackDtoEvent",
+    "CreateTemplateDto",
     "CreateVideoDto",
     "CreateVideoDtoAspectRatioType0",
     "CreateVideoDtoMotionType0",
     "CreateVideoDtoTransitionType0",
+    "CreateVideoDtoVariables",
     "CreateVideoDtoVisualsType0",
     "CreditsSummaryDto",
     "CreditsSummaryDtoPlan",
@@ -140,6 +210,8 @@ __all__ = (
     "FailureReasonDto",
     "FailureReasonDtoCode",
     "FailureReasonDtoStage",
+    "FontDto",
+    "FontListDto",
     "ImportAssetDto",
     "LedgerEntryDto",
     "LedgerEntryDtoKind",
@@ -169,12 +241,16 @@ __all__ = (
     "SpeechLanguageDto",
     "SpeechStageProviderDto",
     "StageProviderDto",
+    "TemplatePageDto",
+    "TemplateRecordDto",
     "TranscriptDto",
     "TranscriptSceneDto",
     "TranscriptWordDto",
     "UpdateAssetDto",
+    "UpdateBrandDto",
     "UpdateCallbackDto",
     "UpdateSceneDto",
+    "UpdateTemplateDto",
     "ValidationDetailDto",
     "ValidationErrorBodyDto",
     "ValidationErrorObjectDto",
