@@ -176,4 +176,54 @@ describe('brands', () => {
     expect((await account.api.delete(`/brands/${brand.body.id}`)).status).toBe(204);
     expect((await account.api.get(`/brands/${brand.body.id}`)).status).toBe(404);
   });
+
+  describe('on videos', () => {
+    it('copies the brand named by brand_id into the video, which keeps it when the brand changes; deleting it while the video is in progress is 409', async () => {
+      const { api } = await createAccount({ credits: 100 });
+      const brand = (
+        await api.post('/brands', { name: 'Acme', font: 'lato', intro: { title: 'Acme', seconds: 1 } })
+      ).body;
+      const video = await api.post('/videos', {
+        prompt: 'How bees make honey',
+        scene_count: 2,
+        brand_id: brand.id,
+      });
+      expect(video.status, video.text).toBe(201);
+      expect(video.body.options.brand).toMatchObject({
+        id: brand.id,
+        name: 'Acme',
+        font: 'lato',
+        intro: { title: 'Acme', seconds: 1 },
+      });
+      expect((await api.patch(`/brands/${brand.id}`, { font: 'inter', name: 'Acme 2' })).status).toBe(200);
+      const again = await api.get(`/videos/${video.body.id}`);
+      expect(again.body.options.brand).toMatchObject({ name: 'Acme', font: 'lato' });
+      const refused = await api.delete(`/brands/${brand.id}`);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.error.code).toBe('INVALID_STATE');
+    });
+
+    it('wears the account’s default brand without brand_id, and none without a default', async () => {
+      const { api } = await createAccount({ credits: 100 });
+      const plain = await api.post('/videos', { prompt: 'How bees make honey', scene_count: 2 });
+      expect(plain.status, plain.text).toBe(201);
+      expect(plain.body.options.brand ?? null).toBeNull();
+      const brand = (await api.post('/brands', { name: 'House', default: true })).body;
+      const video = await api.post('/videos', { prompt: 'How bees make honey', scene_count: 2 });
+      expect(video.body.options.brand).toMatchObject({ id: brand.id, name: 'House' });
+    });
+
+    it('refuses a brand_id of another account, or not an id, with 422 at brand_id', async () => {
+      const { api } = await createAccount({ credits: 100 });
+      const theirs = (await account.api.post('/brands', { name: 'Theirs' })).body;
+      expectValidationAt(await api.post('/videos', { prompt: 'Bees', brand_id: theirs.id }), [
+        'body',
+        'brand_id',
+      ]);
+      expectValidationAt(await api.post('/videos', { prompt: 'Bees', brand_id: 'acme' }), [
+        'body',
+        'brand_id',
+      ]);
+    });
+  });
 });

@@ -13,6 +13,7 @@ import type { VoiceCatalogue } from '@vidgen/media';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
+import type { BrandService } from './brands/brand.service';
 import { type AssetReference, assertAssetReferences } from './client-assets';
 import { type Transcript, toTranscript } from './transcript';
 import type { UnmadeRefunder } from './unmade-refund';
@@ -28,6 +29,8 @@ export interface CreateVideoInput {
   options: VideoOptions;
   /** The client's own script; scripting then takes it verbatim. */
   scenes?: ClientScene[];
+  /** The brand to wear; left out, the account's default brand, if any. */
+  brandId?: string;
   faults?: unknown;
 }
 
@@ -63,6 +66,8 @@ export class VideoService {
       stock?: boolean;
       /** Refunds what a deleted video never made, when the api purges it itself. */
       charges?: UnmadeRefunder;
+      /** Where a new video's brand comes from (`brand_id`, else the account's default). */
+      brands?: Pick<BrandService, 'forNewVideo'>;
     },
   ) {
     this.slots = new VideoSlots(videos);
@@ -79,7 +84,9 @@ export class VideoService {
       await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
       await this.slots.assertFree(accountId, {}, trx);
       await this.options.dailyQuota?.take(accountId, trx);
-      return this.videos.create(accountId, prepared, trx);
+      // The brand is copied into the options: changing or deleting it never changes this video.
+      const brand = (await this.options.brands?.forNewVideo(accountId, input.brandId, trx)) ?? null;
+      return this.videos.create(accountId, { ...prepared, options: { ...prepared.options, brand } }, trx);
     });
     try {
       await this.workflows.start({

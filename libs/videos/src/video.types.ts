@@ -13,6 +13,7 @@ import {
   type WordTiming,
 } from '@vidgen/media';
 import type { FailureReason, Stage, VideoStatus } from '@vidgen/workflows';
+import type { VideoBrand } from './brands/brand.types';
 
 export interface MusicOptions {
   /** An audio asset of the account, played under the whole video. */
@@ -40,6 +41,8 @@ export interface VideoOptions {
   visuals: Visuals;
   /** Frame size and rate: 720p at 24 fps unless the client chose otherwise. */
   output: OutputOptions;
+  /** The brand the video wears, copied when it was made (docs/decisions/0064-brand-kits.md). */
+  brand?: VideoBrand | null;
 }
 
 export const VISUALS = ['generated', 'stock'] as const;
@@ -65,6 +68,7 @@ export function videoOptions(
     narrate: stored.narrate ?? true,
     visuals: stored.visuals ?? 'generated',
     output: { ...DEFAULT_OUTPUT, ...stored.output },
+    ...(stored.brand && { brand: stored.brand }),
   };
 }
 

@@ -29,6 +29,14 @@ export class BrandPreviewService {
         logo = { ...logoImage(bytes, asset.width, asset.height), ...brand.logo };
       }
     }
-    return renderSvgPng(previewSvg(frameSize(aspectRatio), { ...brand, logo }, PREVIEW_CAPTION));
+    const style = {
+      font: brand.font,
+      captions: brand.captions,
+      palette: brand.palette,
+      intro: null,
+      outro: null,
+      logo,
+    };
+    return renderSvgPng(previewSvg(frameSize(aspectRatio), style, PREVIEW_CAPTION));
   }
 }

@@ -11,6 +11,7 @@ import {
   COLOUR_PATTERN,
   LOGO_POSITIONS,
   type LogoPosition,
+  type VideoBrand,
 } from '@vidgen/videos';
 import { Type } from 'class-transformer';
 import {
@@ -34,6 +35,7 @@ import {
 import { Default } from '../common/default.decorator';
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
+import { assertSameShape, type Equals } from '../common/schema-types';
 
 const COLOUR = new RegExp(COLOUR_PATTERN);
 const colourMessage = (field: string) => `${field} must be a colour #rrggbb`;
@@ -298,14 +300,12 @@ export function toBrandInput(dto: CreateBrandDto): BrandInput {
     font: dto.font ?? null,
     captions: dto.captions ?? null,
     palette: dto.palette ?? null,
-    intro: dto.intro ? { text: dto.intro.title, seconds: dto.intro.seconds } : null,
+    intro: dto.intro ? { title: dto.intro.title, seconds: dto.intro.seconds } : null,
     outro: dto.outro ? { text: dto.outro.text, seconds: dto.outro.seconds } : null,
   };
 }
 
 export function toBrandPatch(dto: UpdateBrandDto): BrandPatch {
-  const card = (c: { seconds: number } | null | undefined, text: string | undefined) =>
-    c === undefined ? undefined : c === null ? null : { text: text!, seconds: c.seconds };
   return {
     name: dto.name,
     isDefault: dto.default ?? undefined,
@@ -313,14 +313,14 @@ export function toBrandPatch(dto: UpdateBrandDto): BrandPatch {
     font: dto.font,
     captions: dto.captions,
     palette: dto.palette,
-    intro: card(dto.intro, dto.intro?.title),
-    outro: card(dto.outro, dto.outro?.text),
+    intro: dto.intro && { title: dto.intro.title, seconds: dto.intro.seconds },
+    outro: dto.outro && { text: dto.outro.text, seconds: dto.outro.seconds },
   };
 }
 
 export class BrandLogoRecordDto {
   @ApiProperty({ format: 'uuid' }) asset_id: string;
-  @ApiProperty({ enum: LOGO_POSITIONS }) position: string;
+  @ApiProperty({ enum: LOGO_POSITIONS }) position: LogoPosition;
   @ApiProperty() size: number;
   @ApiProperty() opacity: number;
 }
@@ -329,7 +329,7 @@ export class BrandCaptionsRecordDto {
   @ApiProperty() box_color: string;
   @ApiProperty() box_opacity: number;
   @ApiProperty() highlight_color: string;
-  @ApiProperty({ enum: BRAND_CAPTION_POSITIONS }) position: string;
+  @ApiProperty({ enum: BRAND_CAPTION_POSITIONS }) position: BrandCaptionPosition;
 }
 export class BrandIntroRecordDto {
   @ApiProperty() title: string;
@@ -339,6 +339,23 @@ export class BrandOutroRecordDto {
   @ApiProperty() text: string;
   @ApiProperty() seconds: number;
 }
+
+/** The brand a video wears, as it was when the video was made (`options.brand` of a video record). */
+export class VideoBrandDto {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'The brand it was copied from (which may have changed or gone since)',
+  })
+  id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: BrandLogoRecordDto, nullable: true }) logo: BrandLogoRecordDto | null;
+  @ApiProperty({ type: String, nullable: true }) font: string | null;
+  @ApiProperty({ type: BrandCaptionsRecordDto, nullable: true }) captions: BrandCaptionsRecordDto | null;
+  @ApiProperty({ type: [String], nullable: true }) palette: string[] | null;
+  @ApiProperty({ type: BrandIntroRecordDto, nullable: true }) intro: BrandIntroRecordDto | null;
+  @ApiProperty({ type: BrandOutroRecordDto, nullable: true }) outro: BrandOutroRecordDto | null;
+}
+assertSameShape<Equals<VideoBrandDto, VideoBrand>>(true);
 
 export class BrandRecordDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -362,8 +379,8 @@ export class BrandRecordDto {
       font: b.font,
       captions: b.captions,
       palette: b.palette,
-      intro: b.intro && { title: b.intro.text, seconds: b.intro.seconds },
-      outro: b.outro && { text: b.outro.text, seconds: b.outro.seconds },
+      intro: b.intro,
+      outro: b.outro,
       default: b.isDefault,
       created_at: toIsoZ(b.createdAt),
       updated_at: toIsoZ(b.updatedAt),

@@ -220,6 +220,16 @@ export class CreateVideoDto {
     type: String,
     format: 'uuid',
     description:
+      "A brand of this account (GET /brands) the video wears: its logo, font, caption colours and cards. Left out: the account's default brand, if any",
+  })
+  @Optional()
+  @IsUUID('all', { message: 'brand_id must be a brand id' })
+  brand_id?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
       "Make the video a template describes (GET /templates): its request with `variables` filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out",
   })
   @IsOptional()
@@ -297,5 +307,6 @@ export function toCreateVideoInput(dto: CreateVideoDto): CreateVideoInput {
       ...(s.search_terms !== undefined && { search_terms: s.search_terms }),
     })),
     faults: dto.faults,
+    ...(dto.brand_id !== undefined && { brandId: dto.brand_id }),
   };
 }

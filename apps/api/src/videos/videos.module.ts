@@ -5,8 +5,9 @@ import { ChargeService, LedgerRepository } from '@vidgen/ledger';
 import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
 import { VoiceCatalogue } from '@vidgen/media';
 import { VideoWorkflowClient } from '@vidgen/temporal';
-import { VideoRepository, VideoService } from '@vidgen/videos';
+import { BrandService, VideoRepository, VideoService } from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
+import { BrandsModule } from '../brands/brands.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 import { TemplatesModule } from '../templates/templates.module';
@@ -14,7 +15,7 @@ import { VoicesModule } from '../voices/voices.module';
 import { VideosController } from './videos.controller';
 
 @Module({
-  imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule],
+  imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule, BrandsModule],
   controllers: [VideosController],
   providers: [
     overDb(VideoRepository),
@@ -28,6 +29,7 @@ import { VideosController } from './videos.controller';
         config: AppConfig,
         limiter: RateLimiter,
         voices: VoiceCatalogue,
+        brands: BrandService,
       ) => {
         const log = new Logger('VideoService');
         return new VideoService(
@@ -47,10 +49,20 @@ import { VideosController } from './videos.controller';
             dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
             stock: config.media.stock !== null,
             charges: new ChargeService(new LedgerRepository(videos.db)),
+            brands,
           },
         );
       },
-      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG, RateLimiter, VoiceCatalogue],
+      inject: [
+        VideoRepository,
+        AssetRepository,
+        AssetStorage,
+        TEMPORAL,
+        CONFIG,
+        RateLimiter,
+        VoiceCatalogue,
+        BrandService,
+      ],
     },
   ],
   exports: [VideoService],

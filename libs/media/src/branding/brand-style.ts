@@ -79,3 +79,34 @@ export function assColour(hex: string, opacity = 1): string {
   const hx = (n: number) => n.toString(16).padStart(2, '0').toUpperCase();
   return `&H${hx(alpha)}${h.slice(4, 6)}${h.slice(2, 4)}${h.slice(0, 2)}`.toUpperCase();
 }
+
+/** Frames of a card of `seconds` at `fps`: whole frames, so picture and sound stay in step. */
+export function cardFrames(seconds: number, fps: number): number {
+  return Math.max(1, Math.round(seconds * fps));
+}
+
+/** Seconds the intro card puts before the first scene (0 without one). */
+export function introOffsetSeconds(
+  brand: { intro: { seconds: number } | null } | null | undefined,
+  fps: number,
+): number {
+  return brand?.intro ? cardFrames(brand.intro.seconds, fps) / fps : 0;
+}
+
+/** WebVTT cue times moved later by `seconds` (the intro card's). */
+export function shiftVtt(vtt: string, seconds: number): string {
+  if (seconds === 0) return vtt;
+  const stamp = (t: string) => {
+    const parts = t.split(':').map(Number);
+    const total = parts.reduce((acc, p) => acc * 60 + p, 0) + seconds;
+    const ms = Math.round(total * 1000);
+    const pad = (v: number, w = 2) => String(v).padStart(w, '0');
+    return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+  };
+  return vtt
+    .split('\n')
+    .map((line) =>
+      line.includes('-->') ? line.replace(/(?:\d+:)?\d{2}:\d{2}\.\d{3}/g, (t) => stamp(t)) : line,
+    )
+    .join('\n');
+}

@@ -1,6 +1,15 @@
-import { FONT_FAMILY } from '../common/fonts';
+import { captionMargin } from '../branding/brand-frame';
+import { assColour, type Box, type BrandCaptionStyle } from '../branding/brand-style';
+import { DEFAULT_FONT_ID, fontFamily, fontRuns } from '../common/font-catalog';
 import type { CaptionOptions } from '../common/media.types';
 import type { Cue } from '../common/timeline';
+
+/** What a brand changes in captions: font, colours, place, and the logo they keep clear of. */
+export interface CaptionBrand {
+  font?: string | null;
+  colours?: BrandCaptionStyle | null;
+  logo?: Box;
+}
 
 /** Caption height as a share of the frame's shorter side. */
 const FONT_SHARE: Record<CaptionOptions['size'], number> = { small: 0.045, medium: 0.06, large: 0.08 };
@@ -20,20 +29,43 @@ export function assCaptions(
   phrases: Pick<Cue, 'start' | 'end' | 'text' | 'words'>[],
   frame: { width: number; height: number },
   options: CaptionOptions,
+  brand: CaptionBrand = {},
 ): string {
   const short = Math.min(frame.width, frame.height);
   const size = Math.round(short * FONT_SHARE[options.size]);
-  const margin = Math.round(frame.height * 0.07);
+  const c = brand.colours;
+  const position = c
+    ? ({ bottom: 'bottom', middle: 'center', top: 'top' } as const)[c.position]
+    : options.position;
+  const margin = captionMargin(
+    frame,
+    ({ bottom: 'bottom', center: 'middle', top: 'top' } as const)[position],
+    brand.logo,
+  );
+  const fontId = brand.font ?? DEFAULT_FONT_ID;
+  const family = fontFamily(fontId);
+  const text = c ? assColour(c.text_color) : '&H00FFFFFF';
+  const textReset = c ? `&H${assColour(c.text_color).slice(4)}&` : '&HFFFFFF&';
+  const highlight = c ? `&H${assColour(c.highlight_color).slice(4)}&` : HIGHLIGHT_COLOUR;
+  // Runs the brand's font cannot write are drawn in one that can (docs/decisions/0064-brand-kits.md).
+  const inFonts = (raw: string) =>
+    fontRuns(raw, fontId)
+      .map((r) =>
+        r.fontId === fontId
+          ? assEscape(r.text)
+          : `{\\fn${fontFamily(r.fontId)}}${assEscape(r.text)}{\\fn${family}}`,
+      )
+      .join('');
   const side = Math.round(frame.width * 0.08);
   const box = Math.max(2, Math.round(size * 0.25));
   const style = (name: string, borderStyle: number, outline: number) =>
     [
       name,
-      FONT_FAMILY,
+      family,
       size,
-      '&H00FFFFFF', // primary: white
-      '&H00FFFFFF',
-      '&H50000000', // box (BorderStyle 3 draws it in the outline colour): black, about 70 % opaque
+      text, // primary: white unless the brand says
+      text,
+      c ? assColour(c.box_color, c.box_opacity) : '&H50000000', // box (BorderStyle 3 draws it in the outline colour): black, about 70 % opaque
       '&H00000000',
       0, // bold
       0,
@@ -46,7 +78,7 @@ export function assCaptions(
       borderStyle, // 3: opaque box
       outline,
       0,
-      ALIGNMENT[options.position],
+      ALIGNMENT[position],
       side,
       side,
       margin,
@@ -59,7 +91,7 @@ export function assCaptions(
     .flatMap((p) => {
       const words = p.words ?? [];
       if (options.style !== 'word' || words.length === 0)
-        return [dialogue(0, 'Caption', p.start, p.end, assText(p.text))];
+        return [dialogue(0, 'Caption', p.start, p.end, inFonts(clean(p.text)))];
       // libass draws a box per run of differently coloured text, and translucent boxes darken
       // where they overlap: the phrase's box is one event underneath (its text transparent), and
       // the text with the spoken word coloured is drawn on it, without a box, once per word.
@@ -70,12 +102,14 @@ export function assCaptions(
         if (Math.round(end * 100) <= Math.round(start * 100)) return [];
         const text = words
           .map((w, j) =>
-            j === k ? `{\\1c${HIGHLIGHT_COLOUR}}${assText(w.text)}{\\1c&HFFFFFF&}` : assText(w.text),
+            j === k
+              ? `{\\1c${highlight}}${inFonts(clean(w.text))}{\\1c${textReset}}`
+              : inFonts(clean(w.text)),
           )
           .join(' ');
         return [dialogue(1, 'CaptionText', start, end, text)];
       });
-      const plain = words.map((w) => assText(w.text)).join(' ');
+      const plain = words.map((w) => inFonts(clean(w.text))).join(' ');
       return [dialogue(0, 'Caption', p.start, p.end, `{\\1a&HFF&}${plain}`), ...spoken];
     });
   return [
@@ -98,9 +132,13 @@ export function assCaptions(
   ].join('\n');
 }
 
+/** Narration on one line, without surrounding spaces. */
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
 /** Braces open override blocks and a backslash starts an escape in ASS text: neither may come from narration. */
-function assText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/\\/g, '\u2216').replace(/\{/g, '(').replace(/\}/g, ')');
+function assEscape(text: string): string {
+  return text.replace(/\\/g, '\u2216').replace(/\{/g, '(').replace(/\}/g, ')');
 }
 /** ASS timestamps: H:MM:SS.cc (centiseconds). */
 function formatAssTime(seconds: number): string {

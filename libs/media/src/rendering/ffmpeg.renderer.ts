@@ -213,7 +213,7 @@ export class FfmpegRenderer {
       await Promise.all(lanes);
       if (failure) throw failure.error;
       return await this.join(
-        { ...input, segments },
+        { ...input, segments, brand: style.brand },
         { signal, onProgress: onProgress ? (f) => onProgress(0.8 + 0.2 * f) : undefined },
       );
     } finally {

@@ -1,11 +1,20 @@
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cardSvg, logoImageFromFile, renderSvgPng } from '../branding/brand-frame';
+import {
+  type BrandCardStyle,
+  type BrandStyle,
+  cardFrames,
+  introOffsetSeconds,
+  shiftVtt,
+} from '../branding/brand-style';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type OutputOptions } from '../common/media.types';
 import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
-import { planTimeline } from './render-plan';
+import { planTimeline, SAMPLE_RATE } from './render-plan';
+import { SEGMENT_ENCODE_ARGS } from './segment';
 
 export interface JoinScene {
   audioPath: string;
@@ -24,6 +33,8 @@ export interface JoinInput {
   subtitlesVtt?: string;
   /** Frame size and rate; left out, 720p at the renderer's rate. */
   output?: OutputOptions;
+  /** The brand's intro and outro cards go before and after the scenes, silent. */
+  brand?: BrandStyle | null;
 }
 
 export interface RenderOutput {
@@ -78,17 +89,33 @@ export async function joinSegments(
     subtitles: tempPathFor(finals.subtitles),
   };
   const work = await mkdtemp(path.join(outDir, '.join-'));
+  let durationSeconds = 0;
   const mixPath = path.join(work, 'mix.wav');
   const listPath = path.join(work, 'segments.txt');
   const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
   const n = scenes.length;
   const music = input.music ?? undefined;
-  const totalSamples = plan.samples.reduce((a, b) => a + b, 0);
   try {
+    // The cards: drawn stills of whole frames, with silence under them, so the narration starts
+    // after the intro and the video is longer by exactly the cards' frames.
+    const cards = await cardSegments(ffmpegPath, input, { width, height }, fps, work, signal);
+    const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
+    const narrationInputs = [
+      ...(cards.intro ? [silenceInput(0)] : []),
+      ...scenes.map((_, i) => i),
+      ...(cards.outro ? [silenceInput(cards.intro ? 1 : 0)] : []),
+    ];
+    const samples = [
+      ...(cards.intro ? [cards.intro.samples] : []),
+      ...plan.samples,
+      ...(cards.outro ? [cards.outro.samples] : []),
+    ];
+    const totalSamples = samples.reduce((a, b) => a + b, 0);
+    const totalSeconds = totalSamples / SAMPLE_RATE;
     const audioFilters = [
       ...mixFilters({
-        narrationInputs: scenes.map((_, i) => i),
-        samples: plan.samples,
+        narrationInputs,
+        samples,
         totalSamples,
         musicInput: music ? n : undefined,
         musicVolume: music?.volume,
@@ -108,6 +135,9 @@ export async function joinSegments(
         ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
         '-i',
         scenes[0]!.imagePath,
+        ...[cards.intro, cards.outro].flatMap((c) =>
+          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
+        ),
         '-filter_complex',
         audioFilters.join(';'),
         ...['-map', '[narr]', ...AAC, '-f', 'ipod', temps.audio],
@@ -131,12 +161,17 @@ export async function joinSegments(
       ],
       {
         signal,
-        onTime: onProgress ? (t) => onProgress(0.5 * Math.min(1, t / plan.totalSeconds)) : undefined,
+        onTime: onProgress ? (t) => onProgress(0.5 * Math.min(1, t / totalSeconds)) : undefined,
       },
     );
     const loudness = parseLoudness(stderr);
 
-    await writeFile(listPath, input.segments.map((s) => `file '${s.replace(/'/g, "'\\''")}'\n`).join(''));
+    const segments = [
+      ...(cards.intro ? [cards.intro.path] : []),
+      ...input.segments,
+      ...(cards.outro ? [cards.outro.path] : []),
+    ];
+    await writeFile(listPath, segments.map((s) => `file '${s.replace(/'/g, "'\\''")}'\n`).join(''));
     await runFfmpeg(
       ffmpegPath,
       [
@@ -152,7 +187,7 @@ export async function joinSegments(
       ],
       {
         signal,
-        onTime: onProgress ? (t) => onProgress(0.5 + 0.5 * Math.min(1, t / plan.totalSeconds)) : undefined,
+        onTime: onProgress ? (t) => onProgress(0.5 + 0.5 * Math.min(1, t / totalSeconds)) : undefined,
       },
     );
     for (const file of [temps.video, temps.audio, temps.thumbnail]) {
@@ -160,7 +195,11 @@ export async function joinSegments(
       if (!info || info.size === 0)
         throw new RenderError(`ffmpeg finished without writing ${path.basename(file)}`);
     }
-    await writeFile(temps.subtitles, input.subtitlesVtt ?? 'WEBVTT\n\n');
+    await writeFile(
+      temps.subtitles,
+      shiftVtt(input.subtitlesVtt ?? 'WEBVTT\n\n', introOffsetSeconds(input.brand, fps)),
+    );
+    durationSeconds = Math.max(totalSeconds, (plan.totalFrames + cards.frames) / fps);
     throwIfAborted(signal);
     for (const key of ['audio', 'thumbnail', 'subtitles', 'video'] as const)
       await rename(temps[key], finals[key]);
@@ -176,6 +215,56 @@ export async function joinSegments(
     audioPath: finals.audio,
     thumbnailPath: finals.thumbnail,
     subtitlesPath: finals.subtitles,
-    durationSeconds: Math.max(plan.totalSeconds, plan.totalFrames / fps),
+    durationSeconds,
   };
+}
+
+interface CardSegment {
+  path: string;
+  frames: number;
+  samples: number;
+}
+
+/** The brand's intro and outro as segments encoded like the scenes', so the join copies them too. */
+async function cardSegments(
+  ffmpegPath: string,
+  input: JoinInput,
+  frame: { width: number; height: number },
+  fps: number,
+  work: string,
+  signal?: AbortSignal,
+): Promise<{ intro?: CardSegment; outro?: CardSegment; frames: number }> {
+  const brand = input.brand;
+  if (!brand || (!brand.intro && !brand.outro)) return { frames: 0 };
+  const logo = brand.logo
+    ? {
+        ...(await logoImageFromFile(brand.logo.path, brand.logo.width, brand.logo.height)),
+        size: brand.logo.size,
+        opacity: brand.logo.opacity,
+      }
+    : null;
+  const draw = async (card: BrandCardStyle | null, name: string): Promise<CardSegment | undefined> => {
+    if (!card) return undefined;
+    const png = path.join(work, `${name}.png`);
+    await writeFile(
+      png,
+      await renderSvgPng(cardSvg(frame, { font: brand.font, palette: brand.palette, logo }, card.text)),
+    );
+    const frames = cardFrames(card.seconds, fps);
+    const out = path.join(work, `${name}.mp4`);
+    await runFfmpeg(
+      ffmpegPath,
+      [
+        ...FFMPEG_COMMON_ARGS,
+        ...['-loglevel', 'error', '-loop', '1', '-framerate', String(fps), '-i', png],
+        ...['-vf', 'format=yuv420p', '-frames:v', String(frames), ...SEGMENT_ENCODE_ARGS],
+        ...['-r', String(fps), '-an', '-f', 'mp4', out],
+      ],
+      { signal },
+    );
+    return { path: out, frames, samples: Math.round((frames / fps) * SAMPLE_RATE) };
+  };
+  const intro = await draw(brand.intro, 'intro');
+  const outro = await draw(brand.outro, 'outro');
+  return { intro, outro, frames: (intro?.frames ?? 0) + (outro?.frames ?? 0) };
 }

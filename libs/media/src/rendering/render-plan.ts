@@ -1,3 +1,4 @@
+import type { BrandStyle } from '../branding/brand-style';
 import type { CaptionOptions, Motion, Transition } from '../common/media.types';
 
 /** Frames per second of every render: smooth enough for slow motion, cheap for x264. */
@@ -15,6 +16,8 @@ export interface RenderStyle {
   captions: CaptionOptions;
   /** Varies the motion from scene to scene, the same way for every render of one video. */
   seed: string;
+  /** The video's brand as it was when the video was made: logo, caption font and colours. */
+  brand?: BrandStyle | null;
 }
 
 /** Stills, cuts, no captions: what a render without a style looks like. */

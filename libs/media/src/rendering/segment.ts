@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { logoBox } from '../branding/brand-style';
+import { DEFAULT_FONT_ID, fontRuns, fontsDir } from '../common/font-catalog';
 import { FONT_DIR } from '../common/fonts';
 import { kenBurnsFor } from '../common/ken-burns';
 import { type AspectRatio, frameSize, type OutputOptions, type WordTiming } from '../common/media.types';
@@ -86,6 +88,8 @@ export async function segmentArgs(
     video = '[faded]';
   }
 
+  const brand = style.brand ?? null;
+  const logo = brand?.logo ? logoBox({ width, height }, brand.logo) : undefined;
   const narration = scenes[i]!.narration ?? '';
   if (style.captions.burn_in && narration.trim() !== '') {
     const [cue] = buildTimeline([
@@ -93,12 +97,33 @@ export async function segmentArgs(
     ]).cues;
     await writeFile(
       path.join(dir, 'captions.ass'),
-      assCaptions(phraseCues(cue!), { width, height }, style.captions),
+      assCaptions(phraseCues(cue!), { width, height }, style.captions, {
+        font: brand?.font,
+        colours: brand?.captions,
+        logo,
+      }),
     );
+    // libass reads every file of its fontsdir: the shipped DejaVu folder, or one holding just the
+    // fonts these captions use when a brand's font or a fallback for another script is needed.
+    const fontIds = new Set(fontRuns(narration, brand?.font ?? DEFAULT_FONT_ID).map((r) => r.fontId));
+    const fonts =
+      [...fontIds].every((f) => f === DEFAULT_FONT_ID) && !brand?.font
+        ? FONT_DIR
+        : await fontsDir(path.join(dir, 'fonts'), [DEFAULT_FONT_ID, ...fontIds]);
     filters.push(
-      `${video}ass=filename=captions.ass:fontsdir=${filterValue(FONT_DIR)},format=yuv420p[captioned]`,
+      `${video}ass=filename=captions.ass:fontsdir=${filterValue(fonts)},format=yuv420p[captioned]`,
     );
     video = '[captioned]';
+  }
+  const logoInput = fade > 0 ? 2 : 1;
+  if (brand?.logo && logo) {
+    // The logo over everything, captions included (they keep clear of it), its alpha kept and
+    // scaled by the brand's opacity.
+    filters.push(
+      `[${logoInput}:v]scale=${logo.width}:${logo.height},format=rgba,colorchannelmixer=aa=${brand.logo.opacity}[logo]`,
+      `${video}[logo]overlay=x=${logo.x}:y=${logo.y}:format=auto,format=yuv420p[branded]`,
+    );
+    video = '[branded]';
   }
 
   const args = [
@@ -107,6 +132,7 @@ export async function segmentArgs(
     'error',
     ...inputArgs(scenes[i]!, fps),
     ...(fade > 0 ? inputArgs(scenes[i + 1]!, fps) : []),
+    ...(brand?.logo ? ['-loop', '1', '-framerate', String(fps), '-i', brand.logo.path] : []),
     '-filter_complex',
     filters.join(';'),
     '-map',

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
-import { buildTimeline, toWebVtt } from '@vidgen/media';
+import { buildTimeline, introOffsetSeconds, shiftVtt, toWebVtt } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -38,7 +38,9 @@ export function createCurateActivity({ videos, runStep }: CurateDeps): Pick<Vide
             })),
           );
           const file = path.join(dir, 'subtitles.vtt');
-          await writeFile(file, toWebVtt(timeline.cues));
+          // The intro card plays before the first word (docs/decisions/0064-brand-kits.md).
+          const intro = introOffsetSeconds(video.options.brand, video.options.output.fps);
+          await writeFile(file, shiftVtt(toWebVtt(timeline.cues), intro));
           return { file, timeline };
         },
         files: ({ file, timeline }) => [

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import type { MusicInput, RenderScene, RenderStyle, WordTiming } from '@vidgen/media';
+import type { BrandStyle, MusicInput, RenderScene, RenderStyle, WordTiming } from '@vidgen/media';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 
 export interface RenderInputDeps {
@@ -109,4 +109,38 @@ export async function renderMusic(
     throw ApplicationFailure.nonRetryable(`The music asset ${music.asset_id} is gone`, 'INVALID_INPUT');
   }
   return { path: await storage.localCopy(asset.path, inputsDir(dir)), volume: music.volume };
+}
+
+/**
+ * The brand the video wears as the renderer takes it, its logo a local file; null without one.
+ * A logo deleted since the video was made is left out rather than failing the render.
+ */
+export async function renderBrand(
+  { assets, storage }: RenderInputDeps,
+  video: WorkflowVideo,
+  dir: string,
+): Promise<BrandStyle | null> {
+  const brand = video.options.brand;
+  if (!brand) return null;
+  let logo: BrandStyle['logo'] = null;
+  if (brand.logo) {
+    const asset = await assets.find(video.accountId, brand.logo.asset_id);
+    if (asset?.type === 'image' && asset.width && asset.height)
+      logo = {
+        path: await storage.localCopy(asset.path, inputsDir(dir)),
+        width: asset.width,
+        height: asset.height,
+        position: brand.logo.position,
+        size: brand.logo.size,
+        opacity: brand.logo.opacity,
+      };
+  }
+  return {
+    logo,
+    font: brand.font,
+    captions: brand.captions,
+    palette: brand.palette,
+    intro: brand.intro && { text: brand.intro.title, seconds: brand.intro.seconds },
+    outro: brand.outro,
+  };
 }

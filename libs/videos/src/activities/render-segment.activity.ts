@@ -6,7 +6,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
-import { localScenes, renderStyle, storedScenes } from './render-inputs';
+import { localScenes, renderBrand, renderStyle, storedScenes } from './render-inputs';
 
 export interface RenderSegmentDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
@@ -49,7 +49,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
               scenes: await localScenes(deps, scenes, dir, { audio: false }),
               index,
               aspectRatio: video.options.aspect_ratio,
-              style: renderStyle(video),
+              style: { ...renderStyle(video), brand: await renderBrand(deps, video, dir) },
               output: video.options.output,
             },
             path.join(dir, 'segment.mp4'),

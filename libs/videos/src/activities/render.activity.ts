@@ -7,7 +7,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { MediaStep, RunMediaStep } from './media-step';
-import { renderMusic, renderScenes, renderStyle } from './render-inputs';
+import { renderBrand, renderMusic, renderScenes, renderStyle } from './render-inputs';
 import { loadVideo } from './video-loader';
 
 export interface RenderDeps {
@@ -125,7 +125,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
                 aspectRatio: video.options.aspect_ratio,
                 output: video.options.output,
                 outDir,
-                style: renderStyle(video),
+                style: { ...renderStyle(video), brand: await renderBrand(deps, video, outDir) },
                 music: await renderMusic(deps, video, outDir),
               },
               { signal, onProgress },
@@ -157,6 +157,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
                 output: video.options.output,
                 outDir,
                 music: await renderMusic(deps, video, outDir),
+                brand: await renderBrand(deps, video, outDir),
               },
               { signal, onProgress },
             );

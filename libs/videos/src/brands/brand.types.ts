@@ -52,8 +52,14 @@ export interface BrandCaptions {
   position: BrandCaptionPosition;
 }
 
-export interface BrandCard {
-  /** The intro's title or the outro's text. */
+export interface BrandIntro {
+  /** The title on the opening card. */
+  title: string;
+  seconds: number;
+}
+
+export interface BrandOutro {
+  /** The text on the closing card. */
   text: string;
   seconds: number;
 }
@@ -65,8 +71,8 @@ export interface BrandSettings {
   font: string | null;
   captions: BrandCaptions | null;
   palette: string[] | null;
-  intro: BrandCard | null;
-  outro: BrandCard | null;
+  intro: BrandIntro | null;
+  outro: BrandOutro | null;
 }
 
 export interface Brand extends BrandSettings {
