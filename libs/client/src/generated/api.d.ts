@@ -694,6 +694,11 @@ export type components = {
             output?: components["schemas"]["OutputDto"] | null;
             /**
              * Format: uuid
+             * @description A brand of this account (GET /brands) the video wears: its logo, font, caption colours and cards. Left out: the account's default brand, if any
+             */
+            brand_id?: string;
+            /**
+             * Format: uuid
              * @description Make the video a template describes (GET /templates): its request with `variables` filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out
              */
             template_id?: string;
@@ -778,6 +783,44 @@ export type components = {
             /** @enum {integer} */
             fps: 24 | 25 | 30 | 60;
         };
+        BrandLogoRecordDto: {
+            /** Format: uuid */
+            asset_id: string;
+            /** @enum {string} */
+            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
+            size: number;
+            opacity: number;
+        };
+        BrandCaptionsRecordDto: {
+            text_color: string;
+            box_color: string;
+            box_opacity: number;
+            highlight_color: string;
+            /** @enum {string} */
+            position: "bottom" | "middle" | "top";
+        };
+        BrandIntroRecordDto: {
+            title: string;
+            seconds: number;
+        };
+        BrandOutroRecordDto: {
+            text: string;
+            seconds: number;
+        };
+        VideoBrandDto: {
+            /**
+             * Format: uuid
+             * @description The brand it was copied from (which may have changed or gone since)
+             */
+            id: string;
+            name: string;
+            logo: components["schemas"]["BrandLogoRecordDto"] | null;
+            font: string | null;
+            captions: components["schemas"]["BrandCaptionsRecordDto"] | null;
+            palette: string[] | null;
+            intro: components["schemas"]["BrandIntroRecordDto"] | null;
+            outro: components["schemas"]["BrandOutroRecordDto"] | null;
+        };
         VideoOptionsDto: {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16" | "1:1";
@@ -798,6 +841,8 @@ export type components = {
             /** @enum {string} */
             visuals: "generated" | "stock";
             output: components["schemas"]["OutputOptionsDto"];
+            /** @description The brand the video wears, as it was when made */
+            brand?: components["schemas"]["VideoBrandDto"] | null;
         };
         FailureReasonDto: {
             /** @enum {string} */
@@ -1266,30 +1311,6 @@ export type components = {
             default?: boolean | null;
             /** @example Acme */
             name: string;
-        };
-        BrandLogoRecordDto: {
-            /** Format: uuid */
-            asset_id: string;
-            /** @enum {string} */
-            position: "top-left" | "top-right" | "bottom-left" | "bottom-right";
-            size: number;
-            opacity: number;
-        };
-        BrandCaptionsRecordDto: {
-            text_color: string;
-            box_color: string;
-            box_opacity: number;
-            highlight_color: string;
-            /** @enum {string} */
-            position: "bottom" | "middle" | "top";
-        };
-        BrandIntroRecordDto: {
-            title: string;
-            seconds: number;
-        };
-        BrandOutroRecordDto: {
-            text: string;
-            seconds: number;
         };
         BrandRecordDto: {
             /** Format: uuid */

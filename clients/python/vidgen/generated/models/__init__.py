@@ -115,6 +115,7 @@ from .validation_detail_dto import ValidationDetailDto
 from .validation_error_body_dto import ValidationErrorBodyDto
 from .validation_error_object_dto import ValidationErrorObjectDto
 from .validation_error_object_dto_code import ValidationErrorObjectDtoCode
+from .video_brand_dto import VideoBrandDto
 from .video_event_dto import VideoEventDto
 from .video_event_dto_data import VideoEventDtoData
 from .video_options_dto import VideoOptionsDto
@@ -255,6 +256,7 @@ __all__ = (
     "ValidationErrorBodyDto",
     "ValidationErrorObjectDto",
     "ValidationErrorObjectDtoCode",
+    "VideoBrandDto",
     "VideoEventDto",
     "VideoEventDtoData",
     "VideoOptionsDto",

@@ -51,6 +51,8 @@ class CreateVideoDto:
             photos from the stock library STOCK_PROVIDER names (422 when none is configured) Default:
             CreateVideoDtoVisualsType0.GENERATED.
         output (None | OutputDto | Unset): Frame size and rate; null or left out: 720p at 24 fps
+        brand_id (UUID | Unset): A brand of this account (GET /brands) the video wears: its logo, font, caption colours
+            and cards. Left out: the account's default brand, if any
         template_id (UUID | Unset): Make the video a template describes (GET /templates): its request with `variables`
             filled in; any field sent beside `template_id` replaces the template's. `prompt` may then be left out
         variables (CreateVideoDtoVariables | Unset): With `template_id`: a value for each of the template's `variables`,
@@ -81,6 +83,7 @@ class CreateVideoDto:
         CreateVideoDtoVisualsType0.GENERATED
     )
     output: None | OutputDto | Unset = UNSET
+    brand_id: UUID | Unset = UNSET
     template_id: UUID | Unset = UNSET
     variables: CreateVideoDtoVariables | Unset = UNSET
 
@@ -190,6 +193,10 @@ class CreateVideoDto:
         else:
             output = self.output
 
+        brand_id: str | Unset = UNSET
+        if not isinstance(self.brand_id, Unset):
+            brand_id = str(self.brand_id)
+
         template_id: str | Unset = UNSET
         if not isinstance(self.template_id, Unset):
             template_id = str(self.template_id)
@@ -231,6 +238,8 @@ class CreateVideoDto:
             field_dict["visuals"] = visuals
         if output is not UNSET:
             field_dict["output"] = output
+        if brand_id is not UNSET:
+            field_dict["brand_id"] = brand_id
         if template_id is not UNSET:
             field_dict["template_id"] = template_id
         if variables is not UNSET:
@@ -435,6 +444,13 @@ class CreateVideoDto:
 
         output = _parse_output(d.pop("output", UNSET))
 
+        _brand_id = d.pop("brand_id", UNSET)
+        brand_id: UUID | Unset
+        if isinstance(_brand_id, Unset):
+            brand_id = UNSET
+        else:
+            brand_id = UUID(_brand_id)
+
         _template_id = d.pop("template_id", UNSET)
         template_id: UUID | Unset
         if isinstance(_template_id, Unset):
@@ -465,6 +481,7 @@ class CreateVideoDto:
             transition=transition,
             visuals=visuals,
             output=output,
+            brand_id=brand_id,
             template_id=template_id,
             variables=variables,
         )

@@ -10,11 +10,13 @@ from ..models.video_options_dto_aspect_ratio import VideoOptionsDtoAspectRatio
 from ..models.video_options_dto_motion import VideoOptionsDtoMotion
 from ..models.video_options_dto_transition import VideoOptionsDtoTransition
 from ..models.video_options_dto_visuals import VideoOptionsDtoVisuals
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.caption_options_dto import CaptionOptionsDto
     from ..models.music_options_dto import MusicOptionsDto
     from ..models.output_options_dto import OutputOptionsDto
+    from ..models.video_brand_dto import VideoBrandDto
 
 
 T = TypeVar("T", bound="VideoOptionsDto")
@@ -36,6 +38,7 @@ class VideoOptionsDto:
         narrate (bool): false: no speech; captions still show
         visuals (VideoOptionsDtoVisuals):
         output (OutputOptionsDto):
+        brand (None | Unset | VideoBrandDto): The brand the video wears, as it was when made
     """
 
     aspect_ratio: VideoOptionsDtoAspectRatio
@@ -50,10 +53,12 @@ class VideoOptionsDto:
     narrate: bool
     visuals: VideoOptionsDtoVisuals
     output: OutputOptionsDto
+    brand: None | Unset | VideoBrandDto = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.music_options_dto import MusicOptionsDto
+        from ..models.video_brand_dto import VideoBrandDto
 
         aspect_ratio = self.aspect_ratio.value
 
@@ -84,6 +89,14 @@ class VideoOptionsDto:
 
         output = self.output.to_dict()
 
+        brand: dict[str, Any] | None | Unset
+        if isinstance(self.brand, Unset):
+            brand = UNSET
+        elif isinstance(self.brand, VideoBrandDto):
+            brand = self.brand.to_dict()
+        else:
+            brand = self.brand
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -102,6 +115,8 @@ class VideoOptionsDto:
                 "output": output,
             }
         )
+        if brand is not UNSET:
+            field_dict["brand"] = brand
 
         return field_dict
 
@@ -110,6 +125,7 @@ class VideoOptionsDto:
         from ..models.caption_options_dto import CaptionOptionsDto
         from ..models.music_options_dto import MusicOptionsDto
         from ..models.output_options_dto import OutputOptionsDto
+        from ..models.video_brand_dto import VideoBrandDto
 
         d = dict(src_dict)
         aspect_ratio = VideoOptionsDtoAspectRatio(d.pop("aspect_ratio"))
@@ -154,6 +170,23 @@ class VideoOptionsDto:
 
         output = OutputOptionsDto.from_dict(d.pop("output"))
 
+        def _parse_brand(data: object) -> None | Unset | VideoBrandDto:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                brand_type_0 = VideoBrandDto.from_dict(data)
+
+                return brand_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | VideoBrandDto, data)
+
+        brand = _parse_brand(d.pop("brand", UNSET))
+
         video_options_dto = cls(
             aspect_ratio=aspect_ratio,
             voice=voice,
@@ -167,6 +200,7 @@ class VideoOptionsDto:
             narrate=narrate,
             visuals=visuals,
             output=output,
+            brand=brand,
         )
 
         video_options_dto.additional_properties = d
