@@ -1,8 +1,8 @@
 // A stand-in for Ollama answering the two routes vidgen uses as Ollama documents them:
 // GET /api/tags (https://docs.ollama.com/api/tags) and the OpenAI-compatible
 // POST /v1/chat/completions with `response_format` (https://docs.ollama.com/api/openai-compatibility).
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { type LocalServer, startLocalServer } from './local-server';
 
 export interface ChatRequest {
   model?: string;
@@ -34,15 +34,11 @@ export class FakeOllama {
   readonly chats: ChatRequest[] = [];
   tagRequests = 0;
   writer: Writer = sceneWriter();
-  private server!: Server;
-  private readonly sockets = new Set<import('node:net').Socket>();
+  private server?: LocalServer;
 
   /** Starts on a free port; returns the host as OLLAMA_HOST names it (no /v1). */
   async start(): Promise<string> {
-    this.server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const raw = Buffer.concat(chunks).toString('utf8');
+    this.server = await startLocalServer((req, res, raw) => {
       if (req.method === 'GET' && req.url === '/api/tags') {
         this.tagRequests++;
         return json(res, 200, { models: this.models.map(tag) });
@@ -74,17 +70,11 @@ export class FakeOllama {
       }
       res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found');
     });
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${this.server.port}`;
   }
 
   async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.stop();
   }
 }
 

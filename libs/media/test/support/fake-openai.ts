@@ -1,13 +1,13 @@
 // A stand-in for an OpenAI-compatible API and the canned answers it gives, for the unit specs of
 // the OpenAI providers.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { OpenAiClient } from '../../src/common/openai/openai.client';
+import { type LocalServer, startLocalServer } from './local-server';
 
 export interface Recorded {
   method: string;
@@ -32,14 +32,10 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 export class FakeOpenAi {
   readonly requests: Recorded[] = [];
   handlers = new Map<string, Handler>();
-  private server!: Server;
-  private readonly sockets = new Set<import('node:net').Socket>();
+  private server?: LocalServer;
 
   async start(): Promise<string> {
-    this.server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const raw = Buffer.concat(chunks).toString('utf8');
+    this.server = await startLocalServer(async (req, res, raw) => {
       const body = (raw ? JSON.parse(raw) : {}) as RequestBody;
       this.requests.push({
         method: req.method!,
@@ -56,17 +52,11 @@ export class FakeOpenAi {
       }
       await handler(req, res);
     });
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${this.server.port}/v1`;
   }
 
   async stop(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.stop();
   }
 }
 
