@@ -169,13 +169,7 @@ export class VideoEventRepository {
    */
   async record(accountId: string, videoId: string, t: Transition, outer?: Tx): Promise<boolean> {
     const run = async (trx: Tx): Promise<boolean> => {
-      await trx
-        .selectFrom('videos')
-        .select('id')
-        .where('id', '=', videoId)
-        .where('account_id', '=', accountId)
-        .forNoKeyUpdate()
-        .executeTakeFirstOrThrow();
+      await this.lock(accountId, videoId, trx);
       const existing = await trx
         .selectFrom('video_events')
         .select('id')
