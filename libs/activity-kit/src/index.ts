@@ -1,1 +1,2 @@
+export * from './activity-input';
 export * from './heartbeat';

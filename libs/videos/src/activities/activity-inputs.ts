@@ -1,18 +1,6 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 
-/**
- * Activity inputs are validated at entry, like request bodies at the api's edge: work
- * started from the worker side (a replay, an operator's retry) is checked too. Bad input is
- * a non-retryable failure: retrying it cannot help.
- */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw ApplicationFailure.nonRetryable(`Invalid activity input: ${parsed.error.message}`, 'INVALID_INPUT');
-  }
-  return parsed.data;
-}
+export { parseInput } from '@vidgen/activity-kit';
 
 const uuid = z.string().uuid();
 export const faultSchema = z.object({

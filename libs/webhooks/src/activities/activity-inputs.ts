@@ -1,15 +1,7 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '../webhook-events';
 
-/** Activity inputs are checked at entry; bad input is non-retryable, since a retry cannot fix it. */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw ApplicationFailure.nonRetryable(`Invalid activity input: ${parsed.error.message}`, 'INVALID_INPUT');
-  }
-  return parsed.data;
-}
+export { parseInput } from '@vidgen/activity-kit';
 
 const uuid = z.string().uuid();
 const runId = z.string().min(1).max(100);
