@@ -8,6 +8,9 @@ import { createAccount } from '../../../test/support/api';
 
 const TOOL_NAMES = [
   'create_video',
+  'create_from_template',
+  'create_batch',
+  'get_batch',
   'get_video',
   'list_videos',
   'list_scenes',
@@ -29,9 +32,10 @@ function text(result: CallToolResult): string {
 describe('the MCP server (vidgen-mcp over stdio) against the running api', () => {
   let client: Client;
   let stderr = '';
+  let account: Awaited<ReturnType<typeof createAccount>>;
 
   beforeAll(async () => {
-    const account = await createAccount({ credits: 20 });
+    account = await createAccount({ credits: 20 });
     // The `vidgen-mcp` bin as a host starts it: a child process speaking MCP on stdin/stdout.
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -189,5 +193,44 @@ describe('the MCP server (vidgen-mcp over stdio) against the running api', () =>
     const after = ((await client.callTool({ name: 'get_credits', arguments: {} })) as CallToolResult)
       .structuredContent as Any;
     expect(after.balance).toBe(before.balance);
+  });
+
+  it('makes a video from a template with its variables, then a batch of the template, and reads the batch', async () => {
+    const template = await account.api.post('/templates', {
+      name: 'Greeting',
+      request: { prompt: 'A greeting for {{name}}', scenes: [{ narration: 'Hello {{name}}.' }] },
+    });
+    expect(template.status, template.text).toBe(201);
+    const made = (await client.callTool({
+      name: 'create_from_template',
+      arguments: { template_id: template.body.id, variables: { name: 'Ada' }, wait_for: 'review' },
+    })) as CallToolResult;
+    expect(made.isError, text(made)).toBeFalsy();
+    const review = JSON.parse(text(made));
+    expect(review.video.prompt).toBe('A greeting for Ada');
+    expect(review.scenes.map((sc: Any) => sc.narration)).toEqual(['Hello Ada.']);
+
+    const batch = (await client.callTool({
+      name: 'create_batch',
+      arguments: {
+        template_id: template.body.id,
+        rows: [{ variables: { name: 'Ben' }, metadata: { n: 1 } }],
+        auto_approve: false,
+      },
+    })) as CallToolResult;
+    expect(batch.isError, text(batch)).toBeFalsy();
+    const record = JSON.parse(text(batch));
+    expect(record).toMatchObject({ template_id: template.body.id, status: 'running', total: 1 });
+    const got = (await client.callTool({
+      name: 'get_batch',
+      arguments: { id: record.id },
+    })) as CallToolResult;
+    expect(JSON.parse(text(got))).toMatchObject({ id: record.id, total: 1 });
+    const missing = (await client.callTool({
+      name: 'create_from_template',
+      arguments: { template_id: template.body.id, variables: {} },
+    })) as CallToolResult;
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain('VALIDATION_ERROR');
   });
 });

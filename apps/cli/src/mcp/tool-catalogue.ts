@@ -10,10 +10,31 @@ export interface ToolSpec {
   extra?: Record<string, any>;
   readOnly?: boolean;
   destructive?: boolean;
+  /** The tool's own required fields, in place of the operation's; `omit`: body fields it does not take. */
+  required?: string[];
+  omit?: string[];
 }
 
 export const WAIT_FOR = 'wait_for';
 export const WAIT_TIMEOUT = 'wait_timeout_seconds';
+
+const WAIT_EXTRA = {
+  [WAIT_FOR]: {
+    type: 'string',
+    enum: ['none', 'review', 'completed'],
+    default: 'none',
+    description:
+      'none: return the created record at once; review: wait for the script at the review gate and return ' +
+      'the scenes; completed: wait until the video is rendered',
+  },
+  [WAIT_TIMEOUT]: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 3600,
+    default: 600,
+    description: 'How long wait_for may wait',
+  },
+};
 
 export const TOOLS: readonly ToolSpec[] = [
   {
@@ -24,23 +45,32 @@ export const TOOLS: readonly ToolSpec[] = [
       '(unless auto_approve) until approve_video. With wait_for "review" it waits there and returns the video, ' +
       'its warnings (e.g. no language model wrote the script, and how to connect one) and its scenes to review; with "completed" it waits for the finished video (use with auto_approve). ' +
       'For Shorts, Reels and TikTok: aspect_ratio "9:16" and output {"resolution": "1080p", "fps": 30}.',
-    extra: {
-      [WAIT_FOR]: {
-        type: 'string',
-        enum: ['none', 'review', 'completed'],
-        default: 'none',
-        description:
-          'none: return the created record at once; review: wait for the script at the review gate and return ' +
-          'the scenes; completed: wait until the video is rendered',
-      },
-      [WAIT_TIMEOUT]: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 3600,
-        default: 600,
-        description: 'How long wait_for may wait',
-      },
-    },
+    extra: WAIT_EXTRA,
+    required: ['prompt'],
+    omit: ['template_id', 'variables'],
+  },
+  {
+    name: 'create_from_template',
+    operationId: 'Videos_create',
+    description:
+      'Make the video a template describes (POST /videos with template_id): a value for each of its variables ' +
+      "(the template record lists them), any other field replacing the template's. wait_for as for create_video.",
+    extra: WAIT_EXTRA,
+    required: ['template_id', 'variables'],
+  },
+  {
+    name: 'create_batch',
+    operationId: 'Batches_create',
+    description:
+      'One video per row of a template (POST /batches): rows of variables (and metadata of yours), at most 500. ' +
+      "Every row is checked first; the videos start as the account's slots free up. Follow it with get_batch.",
+  },
+  {
+    name: 'get_batch',
+    operationId: 'Batches_get',
+    description:
+      'A batch record (GET /batches/{id}): status and the counts of rows waiting, in progress, completed, failed and cancelled.',
+    readOnly: true,
   },
   {
     name: 'get_video',

@@ -13,7 +13,7 @@ describe('MCP tool input schemas from the API document', () => {
     doc = (await openApiDocumentFromCode(
       loadConfig({ ...process.env, VIDGEN_FAULT_INJECTION: undefined }),
     )) as unknown as OpenApiDocument;
-    inputs = new Map(TOOLS.map((t) => [t.name, toolInput(doc, t.operationId, t.extra)]));
+    inputs = new Map(TOOLS.map((t) => [t.name, toolInput(doc, t.operationId, t.extra, t)]));
   }, 60_000);
 
   it('gives every tool a self-contained JSON Schema that a 2020-12 validator compiles', () => {
@@ -31,7 +31,12 @@ describe('MCP tool input schemas from the API document', () => {
       .properties;
     expect(create.method).toBe('post');
     expect(create.path).toBe('/api/v1/videos');
-    expect(create.bodyFields.sort()).toEqual(Object.keys(dto).sort());
+    // A template's fields belong to create_from_template.
+    expect(create.bodyFields.sort()).toEqual(
+      Object.keys(dto)
+        .filter((f) => f !== 'template_id' && f !== 'variables')
+        .sort(),
+    );
     expect(create.schema.required).toEqual(['prompt']);
     expect(create.schema.properties.voice.type).toEqual(['string', 'null']);
     expect(create.schema.properties.aspect_ratio.anyOf).toEqual([
@@ -50,6 +55,30 @@ describe('MCP tool input schemas from the API document', () => {
     expect(validate({ prompt: 'Bees', colour: 'red' })).toBe(false);
     expect(validate({ prompt: 'Bees', output: { resolution: '1080p', fps: 30 } })).toBe(true);
     expect(validate({ prompt: 'Bees', output: { fps: 29 } })).toBe(false);
+  });
+
+  it('makes a video from a template (create_from_template) and a batch of them (create_batch, get_batch)', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const fromTemplate = inputs.get('create_from_template')!;
+    expect(fromTemplate.path).toBe('/api/v1/videos');
+    expect(fromTemplate.schema.required).toEqual(['template_id', 'variables']);
+    const validate = ajv.compile(fromTemplate.schema);
+    expect(
+      validate({ template_id: crypto.randomUUID(), variables: { product: 'Hat' }, wait_for: 'completed' }),
+    ).toBe(true);
+    expect(validate({ prompt: 'Bees' })).toBe(false);
+    const batch = inputs.get('create_batch')!;
+    expect(batch.path).toBe('/api/v1/batches');
+    expect(batch.schema.required).toEqual(['template_id', 'rows']);
+    const validBatch = ajv.compile(batch.schema);
+    expect(
+      validBatch({
+        template_id: crypto.randomUUID(),
+        rows: [{ variables: { a: 'b' }, metadata: { sku: 1 } }],
+      }),
+    ).toBe(true);
+    expect(validBatch({ template_id: crypto.randomUUID() })).toBe(false);
+    expect(inputs.get('get_batch')!.pathParams).toEqual(['id']);
   });
 
   it('puts path parameters beside the body fields (update_scene) and query parameters (list_videos)', () => {

@@ -89,6 +89,7 @@ export function toolInput(
   doc: OpenApiDocument,
   operationId: string,
   extra: Record<string, Json> = {},
+  shape: { required?: string[]; omit?: string[] } = {},
 ): ToolInput {
   const { method, path, op } = findOperation(doc, operationId);
   const properties: Record<string, Json> = {};
@@ -114,6 +115,7 @@ export function toolInput(
   if (bodySchema) {
     const body = toJsonSchema(bodySchema, doc);
     for (const [name, schema] of Object.entries((body.properties ?? {}) as Record<string, Json>)) {
+      if (shape.omit?.includes(name)) continue;
       if (name in properties) throw new Error(`${operationId}: body field ${name} is also a parameter`);
       properties[name] = schema;
       bodyFields.push(name);
@@ -121,6 +123,7 @@ export function toolInput(
     for (const name of (body.required ?? []) as string[]) required.push(name);
   }
   Object.assign(properties, extra);
+  if (shape.required) required.splice(0, required.length, ...shape.required);
   return {
     schema: {
       type: 'object',

@@ -46,7 +46,7 @@ export function createVidgenMcpServer(options: VidgenMcpOptions): Server {
       );
     }
     const doc = (await res.json()) as OpenApiDocument;
-    return new Map(TOOLS.map((t) => [t.name, toolInput(doc, t.operationId, t.extra)]));
+    return new Map(TOOLS.map((t) => [t.name, toolInput(doc, t.operationId, t.extra, t)]));
   }
 
   const server = new Server(
@@ -81,7 +81,9 @@ export function createVidgenMcpServer(options: VidgenMcpOptions): Server {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     try {
       const data =
-        request.params.name === 'create_video' ? await createVideo(input, args) : await call(input, args);
+        input.path === '/api/v1/videos' && input.method === 'post'
+          ? await createVideo(input, args)
+          : await call(input, args);
       return textResult(data);
     } catch (err) {
       if (err instanceof ApiError) return errorResult(err);
