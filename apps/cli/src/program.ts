@@ -14,6 +14,7 @@ import { createDb, type Db } from '@vidgen/db';
 import { locateDatabaseUrl } from '@vidgen/devstack';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { addBatchCommands } from './batches';
 import { addOpsCommands } from './ops';
 
 function int(name: string, min: number) {
@@ -166,6 +167,7 @@ export function buildProgram(): Command {
     );
 
   addOpsCommands(program);
+  addBatchCommands(program);
 
   return program;
 }
