@@ -1,6 +1,7 @@
 import { api, type SessionInfo } from '../api';
 import { Link } from '../router';
 import { Card, ErrorNote, PageHeader, useLoad } from '../ui';
+import { BrandCard } from './BrandSettings';
 
 interface StageProvider {
   provider: string;
@@ -77,6 +78,7 @@ export function SettingsPage({ session }: { session: SessionInfo }) {
         </dl>
       </Card>
       <ProvidersCard />
+      <BrandCard />
       <Card title="API access">
         <p>
           Programs call the REST API at <code>/api/v1</code> with a key in the <code>X-Api-Key</code> header.
