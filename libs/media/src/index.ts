@@ -21,6 +21,7 @@ export * from './providers.factory';
 export * from './refining/scene.refiner';
 export * from './rendering/ffmpeg.renderer';
 export * from './rendering/resolve-ffmpeg';
+export * from './scripting/list-scenes';
 export * from './scripting/llama-models';
 export * from './scripting/llama-script.provider';
 export * from './scripting/local-script.provider';

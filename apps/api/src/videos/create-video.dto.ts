@@ -6,6 +6,7 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_OUTPUT,
   LANGUAGE_TAG,
+  listSceneCount,
   MOTIONS,
   type Motion,
   SPEECH_SPEED,
@@ -63,11 +64,18 @@ export class CreateVideoDto {
     minimum: 1,
     maximum: 12,
     default: VIDEO_LIMITS.sceneCountDefault,
-    description: 'With `scenes`, their number (it may be left out)',
+    description:
+      'With `scenes`, their number (it may be left out). Left out for a prompt that lists things: a scene per item and one for its title, up to 12',
   })
-  // With the client's own scenes the count is theirs; otherwise the default.
+  // With the client's own scenes the count is theirs; a list gets a scene per item and its title; otherwise the default.
   @Expose()
-  @Transform(({ value, obj }) => value ?? clientSceneCount(obj.scenes) ?? VIDEO_LIMITS.sceneCountDefault)
+  @Transform(
+    ({ value, obj }) =>
+      value ??
+      clientSceneCount(obj.scenes) ??
+      listSceneCount(obj.prompt, obj.language, VIDEO_LIMITS.sceneCountMax) ??
+      VIDEO_LIMITS.sceneCountDefault,
+  )
   @IsOptional()
   @IsInt()
   @Min(VIDEO_LIMITS.sceneCountMin)

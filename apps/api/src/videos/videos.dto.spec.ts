@@ -39,6 +39,15 @@ function video(overrides: Partial<Video> = {}): Video {
 }
 
 describe('CreateVideoDto defaults', () => {
+  it('gives a list with no scene_count a scene per item and one for its title, up to 12', async () => {
+    const habits =
+      'Five habits of highly productive people: wake early, plan the day, take breaks, exercise, and read every night.';
+    expect((await body({ prompt: habits })).scene_count).toBe(6);
+    expect((await body({ prompt: habits, scene_count: 5 })).scene_count).toBe(5);
+    const many = `Twelve birds: ${'robin, wren, finch, crow, owl, hawk, gull, swan, duck, heron, stork and kite'}.`;
+    expect((await body({ prompt: many })).scene_count).toBe(12);
+  });
+
   it('fills every option a client leaves out', async () => {
     const dto = await body({ prompt: 'Bees' });
     expect(toCreateVideoInput(dto)).toEqual({

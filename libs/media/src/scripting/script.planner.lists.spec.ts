@@ -27,6 +27,8 @@ const LEAD_WORDS = new Set(
   ),
 );
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+const sameWords = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((x, i) => wordsOf(x).join(' ') === wordsOf(b[i]!).join(' '));
 
 describe('local script planner, on list-shaped prompts', () => {
   it('holds at least 20 list prompts beyond the reported ones, in several languages', () => {
@@ -46,6 +48,8 @@ describe('local script planner, on list-shaped prompts', () => {
       for (let n = 1; n < prompt.ideas.length; n++) {
         const scenes = narrations(prompt, n);
         expect(scenes, `${prompt.prompt} at ${n}`).toHaveLength(n);
+        // One scene short of the title and every item: the title yields, the items keep a scene each.
+        if (n === prompt.ideas.length - 1 && sameWords(scenes, prompt.ideas.slice(1))) continue;
         // Each scene holds whole ideas: the ideas' words, in the prompt's order.
         const said = wordsOf(scenes.join(' ')).filter((w) => !LEAD_WORDS.has(w));
         let at = 0;
@@ -109,12 +113,12 @@ describe('local script planner, on list-shaped prompts', () => {
     expect(we[1]!.visual_description).toMatch(/^The tide/);
   });
 
-  it('gives each of the five steps of a letter its own scene when five are asked', () => {
+  it('gives each of the five steps of a letter its own scene when five are asked, the title yielding', () => {
     const letter = PROMPTS.find((p) => p.prompt.startsWith('How a letter travels'))!;
     const scenes = narrations(letter, 5);
     expect(scenes).toHaveLength(5);
     expect(scenes.slice(1)).toEqual(letter.ideas.slice(2));
-    expect(scenes[0]).toBe('How a letter travels: you drop it in a postbox.');
+    expect(scenes[0]).toBe('You drop it in a postbox.');
   });
 
   it('says a one-idea prompt in one scene, without the audience it is meant for', () => {

@@ -90,7 +90,10 @@ export function planScript(input: PlannerInput): SceneDraft[] {
   const english = spoken === 'en';
   const sentences = readSentences(prompt, language);
   const feedback = readFeedback(input.feedback ?? '', prompt, language);
-  const clauses = splitClauses(weave(wholeClauses(sentences), wholeClauses(feedback.sentences)), count);
+  const whole = weave(wholeClauses(sentences), wholeClauses(feedback.sentences));
+  const clauses = splitClauses(yieldTitles(whole, count), count);
+  // The pictures' theme is the prompt's, titles included (a yielded title still names the subject).
+  const themed = splitClauses(whole, count);
   // "It begins with" is said once; a second start the prompt asks for goes on ("It continues
   // with"), and a lead that makes a noun phrase a sentence is needed every time: a lead said
   // again changes its words, the first wording never coming back. Outside English a lead is said
@@ -111,8 +114,8 @@ export function planScript(input: PlannerInput): SceneDraft[] {
       core: rendered.core,
     };
   });
-  const theme = themeOf(clauses, lines, prompt, english);
-  const preposition = clauses.find((c) => c.sentence.topic)?.sentence.preposition;
+  const theme = themeOf(themed, lines, prompt, english);
+  const preposition = themed.find((c) => c.sentence.topic)?.sentence.preposition;
   const previous = input.previous ?? [];
 
   // A regenerate asks for a different take even when the feedback is empty, so a script that
@@ -127,6 +130,28 @@ export function planScript(input: PlannerInput): SceneDraft[] {
     if (!sameScript(scenes, previous)) break;
   }
   return scenes;
+}
+
+/**
+ * A list is its items: when a list's title and every item do not fit the scenes, the title goes
+ * before two items would share a scene ("Five habits …: wake early, …" in five scenes is the five
+ * habits). When the items alone do not fit either, they share scenes with the title as before.
+ */
+function yieldTitles(clauses: Clause[], count: number): Clause[] {
+  // A title: the head of "Head: item, item and item", or a topic said before such a list.
+  const headed = (c: Clause) =>
+    c.sentence.series === true &&
+    c.from === 0 &&
+    c.to - c.from > 2 &&
+    /[:：]/u.test(c.sentence.joiners[0] ?? '');
+  const topicOfList = (c: Clause, i: number) => {
+    const next = clauses[i + 1];
+    return c.sentence.topic && next?.sentence.series === true && next.from === 0 && !headed(next);
+  };
+  const ideas = clauses.reduce((n, c) => n + (c.sentence.series ? c.to - c.from : 1), 0);
+  const titles = clauses.filter((c, i) => headed(c) || topicOfList(c, i)).length;
+  if (titles === 0 || ideas <= count || ideas - titles > count) return clauses;
+  return clauses.flatMap((c, i) => (topicOfList(c, i) ? [] : headed(c) ? [{ ...c, from: 1 }] : [c]));
 }
 
 function layout(
