@@ -637,7 +637,7 @@ export type components = {
             /** @example How honey bees make honey */
             prompt?: string;
             /**
-             * @description With `scenes`, their number (it may be left out)
+             * @description With `scenes`, their number (it may be left out). Left out for a prompt that lists things: a scene per item and one for its title, up to 12
              * @default 5
              */
             scene_count?: number | null;

@@ -28,7 +28,8 @@ class CreateVideoDto:
     """
     Attributes:
         prompt (str | Unset):  Example: How honey bees make honey.
-        scene_count (int | None | Unset): With `scenes`, their number (it may be left out) Default: 5.
+        scene_count (int | None | Unset): With `scenes`, their number (it may be left out). Left out for a prompt that
+            lists things: a scene per item and one for its title, up to 12 Default: 5.
         aspect_ratio (CreateVideoDtoAspectRatioType0 | None | Unset):  Default: CreateVideoDtoAspectRatioType0.VALUE_0.
         voice (None | str | Unset): A voice id from GET /voices that speaks the video's language; left out, the
             language's default voice Example: en-us.
