@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Priority } from '@temporalio/common';
+import { Worker } from '@temporalio/worker';
+import { REPO_ROOT } from '@vidgen/devstack';
+import { type MediaKind, mediaPriority, mediaTaskQueue, type VideoWorkflowInput } from '@vidgen/workflows';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  connectTemporal,
+  deferred,
+  runVideoWorkflow,
+  standIns,
+} from '../../../libs/workflows/test/support/stand-ins';
+import { workerConcurrency } from '../src/worker-concurrency';
+import type { Wave } from './support/media-pieces.workflow';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MEDIA_ROLE = { control: false, media: true };
+const PIECES_WORKFLOW = path.join(REPO_ROOT, 'apps', 'worker', 'test', 'support', 'media-pieces.workflow.ts');
+/** temporal.api.enums.v1.PendingActivityState: queued, and taken by a worker. */
+const SCHEDULED = 1;
+const STARTED = 2;
+
+const piece = (name: string, kind: MediaKind, accountId: string, begun = false) => ({
+  name,
+  priority: mediaPriority({ kind, accountId, begun }) as Priority,
+});
+
+/**
+ * Media work is ordered by the Temporal server (task-queue priority, then fairness between
+ * accounts) and a media worker takes only what it can start: docs/decisions/0062-scheduling-by-temporal.md.
+ * Runs on the suite's dev server, started with temporal/dev-server.json's dynamic config.
+ */
+describe('media work scheduled by Temporal', () => {
+  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
+
+  beforeAll(async () => {
+    temporal = await connectTemporal(inject('stack').temporalAddress);
+  });
+  afterAll(async () => {
+    await temporal?.close();
+  });
+
+  /**
+   * Runs `waves` through a media worker with the real media options for one core: a first piece,
+   * `holder`, occupies its one slot until every later piece has reached the queue, so the server
+   * alone decides the order they run in. Returns the names of the later pieces as they started.
+   */
+  async function runInOrder(waves: Wave[]): Promise<string[]> {
+    const queue = `media-order-spec-${randomUUID()}`;
+    const started: string[] = [];
+    const holder = deferred();
+    const pieces = waves.reduce((n, w) => n + w.pieces.length, 0);
+    const media = await Worker.create({
+      connection: temporal.connection,
+      taskQueue: mediaTaskQueue(queue),
+      activities: {
+        piece: async (name: string) => {
+          started.push(name);
+          if (name === 'holder') await holder.promise;
+          else await sleep(20);
+        },
+      },
+      ...workerConcurrency(MEDIA_ROLE, 1).media,
+    });
+    const control = await Worker.create({
+      connection: temporal.connection,
+      taskQueue: queue,
+      workflowsPath: PIECES_WORKFLOW,
+    });
+    const start = (id: string, w: Wave[]) =>
+      temporal.client.workflow.start('mediaPieces', {
+        taskQueue: queue,
+        workflowId: `${queue}-${id}`,
+        args: [mediaTaskQueue(queue), w],
+      });
+    await control.runUntil(
+      media.runUntil(async () => {
+        const holding = await start('holder', [{ afterMs: 0, pieces: [{ name: 'holder' }] }]);
+        while (started.length === 0) await sleep(50);
+        const queued = await start('pieces', waves);
+        // Every piece in the queue, none taken: then let the queue drain.
+        while (((await queued.describe()).raw.pendingActivities ?? []).length < pieces) await sleep(50);
+        holder.resolve();
+        await Promise.all([holding.result(), queued.result()]);
+      }),
+    );
+    expect(started[0]).toBe('holder');
+    return started.slice(1);
+  }
+
+  it('runs drafts before single videos and single videos before batch rows, whatever order they arrive in', async () => {
+    const account = randomUUID();
+    const order = await runInOrder([
+      { afterMs: 0, pieces: [piece('batch-1', 'batchRow', account), piece('batch-2', 'batchRow', account)] },
+      { afterMs: 300, pieces: [piece('video-1', 'video', account), piece('video-2', 'video', account)] },
+      { afterMs: 300, pieces: [piece('draft-1', 'draft', account), piece('draft-2', 'draft', account)] },
+    ]);
+    expect(order.slice(0, 2).sort()).toEqual(['draft-1', 'draft-2']);
+    expect(order.slice(2, 4).sort()).toEqual(['video-1', 'video-2']);
+    expect(order.slice(4).sort()).toEqual(['batch-1', 'batch-2']);
+  });
+
+  it('runs a video under way before a video that has not begun', async () => {
+    const account = randomUUID();
+    const order = await runInOrder([
+      { afterMs: 0, pieces: [piece('new-1', 'video', account), piece('new-2', 'video', account)] },
+      { afterMs: 300, pieces: [piece('under-way', 'video', account, true)] },
+    ]);
+    expect(order[0]).toBe('under-way');
+  });
+
+  it('does not starve an account with one piece queued behind an account with ten', async () => {
+    const busy = randomUUID();
+    const quiet = randomUUID();
+    const order = await runInOrder([
+      { afterMs: 0, pieces: Array.from({ length: 10 }, (_, i) => piece(`busy-${i}`, 'video', busy)) },
+      { afterMs: 300, pieces: [piece('quiet', 'video', quiet)] },
+    ]);
+    // In arrival order (no fairness) it would run last, eleventh.
+    expect(order.indexOf('quiet')).toBeLessThan(3);
+  });
+
+  it('takes no more media tasks than it runs at once: the rest wait in the queue, not in the worker', async () => {
+    const queue = `media-hold-spec-${randomUUID()}`;
+    const cores = 2;
+    const release = deferred();
+    let running = 0;
+    const media = await Worker.create({
+      connection: temporal.connection,
+      taskQueue: mediaTaskQueue(queue),
+      activities: {
+        piece: async () => {
+          running++;
+          await release.promise;
+        },
+      },
+      ...workerConcurrency(MEDIA_ROLE, cores).media,
+    });
+    const control = await Worker.create({
+      connection: temporal.connection,
+      taskQueue: queue,
+      workflowsPath: PIECES_WORKFLOW,
+    });
+    const account = randomUUID();
+    const states = await control.runUntil(
+      media.runUntil(async () => {
+        const handle = await temporal.client.workflow.start('mediaPieces', {
+          taskQueue: queue,
+          workflowId: queue,
+          args: [
+            mediaTaskQueue(queue),
+            [{ afterMs: 0, pieces: Array.from({ length: 6 }, (_, i) => piece(`p${i}`, 'video', account)) }],
+          ],
+        });
+        while (running < cores) await sleep(50);
+        // Long enough for a worker that takes more than it runs to have taken them.
+        await sleep(2000);
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        release.resolve();
+        await handle.result();
+        return pending.map((a) => a.state);
+      }),
+    );
+    expect(running).toBe(6);
+    expect(states.filter((s) => s === STARTED)).toHaveLength(cores);
+    expect(states.filter((s) => s === SCHEDULED)).toHaveLength(6 - cores);
+  });
+
+  it("gives the video workflow's media work the account as fairness key, one key ahead once the video is under way", async () => {
+    const history = await runVideoWorkflow(
+      temporal,
+      standIns({
+        planProduction: async () => ({ sceneIds: ['s1', 's2'], charges: [] }),
+      }),
+      { autoApprove: true },
+      async (handle) => {
+        await handle.result();
+        return handle.fetchHistory();
+      },
+    );
+    const input = JSON.parse(
+      Buffer.from(
+        history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!.data!,
+      ).toString('utf8'),
+    ) as VideoWorkflowInput;
+    const media = history
+      .events!.flatMap((e) =>
+        e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes] : [],
+      )
+      .filter((a) => a.taskQueue?.name?.endsWith('-media'))
+      .map((a) => ({ type: a.activityType!.name, priority: a.priority }));
+    expect(media.map((m) => m.type)).toEqual([
+      'generateSceneImage',
+      'generateSceneImage',
+      'narrateScene',
+      'narrateScene',
+      'renderSegment',
+      'renderSegment',
+      'joinSegments',
+    ]);
+    for (const m of media) expect(m.priority?.fairnessKey).toBe(input.accountId);
+    const notBegun = mediaPriority({ kind: 'video', accountId: input.accountId, begun: false }).priorityKey;
+    const underWay = mediaPriority({ kind: 'video', accountId: input.accountId, begun: true }).priorityKey;
+    expect(media.map((m) => m.priority?.priorityKey)).toEqual([
+      notBegun,
+      notBegun,
+      underWay,
+      underWay,
+      underWay,
+      underWay,
+      underWay,
+    ]);
+  });
+});
