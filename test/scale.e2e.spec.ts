@@ -140,7 +140,8 @@ describe('scale: two apis, a control worker and two media workers sharing only P
     const connection = await Connection.connect({ address: inject('stack').temporalAddress });
     const temporal = new Client({ connection });
     const victim = media[0]!;
-    const victimIdentity = `${victim.child.pid}@${os.hostname()}`;
+    // A worker's Temporal identity is `pid@host/<instance id>`.
+    const victimIdentity = `${victim.child.pid}@${os.hostname()}/`;
     const inFlight = new Set<string>();
     let killedDuring: string | undefined;
     let lanesDone = false;
@@ -152,7 +153,7 @@ describe('scale: two apis, a control worker and two media workers sharing only P
         .describe()
         .catch(() => undefined);
       return !!described?.raw.pendingActivities?.some(
-        (a) => a.activityType?.name === 'renderSegment' && a.lastWorkerIdentity === victimIdentity,
+        (a) => a.activityType?.name === 'renderSegment' && a.lastWorkerIdentity?.startsWith(victimIdentity),
       );
     };
     const killer = (async () => {
