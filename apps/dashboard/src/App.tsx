@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { api, type SessionInfo, setCsrfToken, whenSignedOut } from './api';
 import { ApiKeysPage } from './pages/ApiKeys';
 import { AssetsPage } from './pages/Assets';
+import { BatchesPage } from './pages/Batches';
 import { CreditsPage } from './pages/Credits';
 import { SettingsPage } from './pages/Settings';
+import { TemplatesPage } from './pages/Templates';
 import { VideosPage } from './pages/Videos';
 import { VideoPage } from './pages/video/VideoPage';
 import { WebhooksPage } from './pages/Webhooks';
@@ -57,6 +59,8 @@ export function App() {
         <nav aria-label="Main">
           <ul>
             <NavItem to="/videos" label="Videos" path={path} />
+            <NavItem to="/templates" label="Templates" path={path} />
+            <NavItem to="/batches" label="Batches" path={path} />
             <NavItem to="/assets" label="Assets" path={path} />
             <NavItem to="/webhooks" label="Webhooks" path={path} />
             <NavItem to="/credits" label="Credits" path={path} />
@@ -101,6 +105,8 @@ function titleOf(path: string): string {
   return (
     {
       '/videos': 'Videos',
+      '/templates': 'Templates',
+      '/batches': 'Batches',
       '/assets': 'Assets',
       '/webhooks': 'Webhooks',
       '/credits': 'Credits',
@@ -117,6 +123,10 @@ function Page({ path, session }: { path: string; session: SessionInfo }) {
     case '/':
     case '/videos':
       return <VideosPage />;
+    case '/templates':
+      return <TemplatesPage />;
+    case '/batches':
+      return <BatchesPage />;
     case '/assets':
       return <AssetsPage />;
     case '/webhooks':
