@@ -11,13 +11,17 @@
  * of each process (VmHWM); and fairness, `median completion / last completion` (both from the
  * first submission; 0.5 when videos finish evenly spread in submission order, 1 when everyone
  * waits for everyone), plus the same for the first video of each account: the account served
- * last, over the last completion.
+ * last, over the last completion; and `idle_while_backlog_s`, the seconds a media worker had a free
+ * slot for over a second while media work waited to start, from the workflow histories (which
+ * worker started each piece when; docs/decisions/0062-scheduling-by-temporal.md).
  *
  *   npm run bench:throughput [-- --json results.json]
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
+import { Client, Connection } from '@temporalio/client';
+import { idleWhileBacklog, mediaPieces, type ServiceProcess, spawnService } from '@vidgen/stack-harness';
+import { workflowIds } from '@vidgen/workflows';
 import { type Figures, writeFigures } from './figures';
 import { busyPercent, cpuTicks, median, rssMb } from './proc-stats';
 import { type BenchApi, benchClient, startBenchStack } from './support';
@@ -40,6 +44,8 @@ interface RunFigures {
   fairness: number;
   /** the latest first completion of any account / the last completion */
   accountFirstOverLast: number;
+  /** seconds a media worker had a free slot (for over 1 s) while media work waited to start */
+  idleWhileBacklogS: number;
   rssMb: Record<string, number>;
 }
 
@@ -137,6 +143,12 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
       firstPerAccount.set(account, Math.min(firstPerAccount.get(account) ?? Infinity, at));
     }
     const times = finished.filter((t) => t !== undefined);
+    // Each media worker runs one piece per core of this machine (apps/worker's worker-concurrency.ts).
+    const connection = await Connection.connect({ address: bench.temporalAddress });
+    const pieces = await mediaPieces(new Client({ connection }), ids.map(workflowIds.video)).finally(() =>
+      connection.close(),
+    );
+    const idleWhileBacklogS = idleWhileBacklog(pieces, os.availableParallelism());
     const last = Math.max(...times);
     console.log(
       `  [${label}] completion (s after the first submission), in submission order: ${finished
@@ -152,6 +164,7 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
       cpuBusy,
       fairness: median(times) / last,
       accountFirstOverLast: Math.max(...firstPerAccount.values()) / last,
+      idleWhileBacklogS,
       rssMb: rss,
     };
   } finally {
@@ -168,15 +181,15 @@ function print(runs: RunFigures[]): void {
       .join(' ')}`,
   );
   console.log(
-    '| run | completed | failed | wall | videos/min | CPU busy | median/last | account first/last | peak RSS (MB) |',
+    '| run | completed | failed | wall | videos/min | CPU busy | median/last | account first/last | idle beside backlog | peak RSS (MB) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of runs) {
     const rss = Object.entries(r.rssMb)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(', ');
     console.log(
-      `| ${r.label} | ${r.completed} | ${r.failed} | ${r.wallS.toFixed(1)} s | ${r.videosPerMinute.toFixed(2)} | ${r.cpuBusy.toFixed(0)} % | ${r.fairness.toFixed(2)} | ${r.accountFirstOverLast.toFixed(2)} | ${rss} |`,
+      `| ${r.label} | ${r.completed} | ${r.failed} | ${r.wallS.toFixed(1)} s | ${r.videosPerMinute.toFixed(2)} | ${r.cpuBusy.toFixed(0)} % | ${r.fairness.toFixed(2)} | ${r.accountFirstOverLast.toFixed(2)} | ${r.idleWhileBacklogS.toFixed(1)} s | ${rss} |`,
     );
   }
 }
@@ -204,6 +217,7 @@ async function main(): Promise<void> {
       'throughput.cpu_busy': one.cpuBusy,
       'throughput.fairness_median_over_last': one.fairness,
       'throughput.account_first_over_last': one.accountFirstOverLast,
+      'throughput.idle_while_backlog_s_1_worker': one.idleWhileBacklogS,
       'throughput.failed': one.failed,
       'throughput.rss_mb_api': one.rssMb.api!,
       'rss_mb.worker': one.rssMb.worker!,
@@ -213,6 +227,8 @@ async function main(): Promise<void> {
       'throughput.cpu_busy_2_media': two.cpuBusy,
       'throughput.fairness_median_over_last_2_media': two.fairness,
       'throughput.account_first_over_last_2_media': two.accountFirstOverLast,
+      // Two media workers: none should sit idle beside work that waits (target 0).
+      'throughput.idle_while_backlog_s': two.idleWhileBacklogS,
       'throughput.failed_2_media': two.failed,
       'rss_mb.control_worker': two.rssMb.control_worker!,
       'rss_mb.media_worker': mediaRss,

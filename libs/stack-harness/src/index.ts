@@ -7,4 +7,5 @@ export * from './drill/drill-stack';
 export * from './drill/drill-summary';
 export * from './event-facts';
 export * from './https-receiver';
+export * from './media-timeline';
 export * from './processes';

@@ -1,0 +1,97 @@
+import type { Client } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time';
+
+/** One piece of media work as the video workflow's history has it (ms since the epoch). */
+export interface MediaPiece {
+  scheduledAt: number;
+  startedAt: number;
+  endedAt: number;
+  /** The identity of the worker that ran it. */
+  worker: string;
+}
+
+/**
+ * The media pieces (activities on a `-media` queue) of the given workflows that ran to an end,
+ * from their histories: scheduled, started (by which worker) and closed. A retried activity
+ * appears once, as its last attempt.
+ */
+export async function mediaPieces(client: Client, workflowIds: string[]): Promise<MediaPiece[]> {
+  const pieces: MediaPiece[] = [];
+  for (const id of workflowIds) {
+    const events = (await client.workflow.getHandle(id).fetchHistory()).events ?? [];
+    const scheduled = new Map<string, number>();
+    const started = new Map<string, { at: number; worker: string }>();
+    for (const e of events) {
+      const at = tsToMs(e.eventTime);
+      const s = e.activityTaskScheduledEventAttributes;
+      if (s?.taskQueue?.name?.endsWith('-media')) scheduled.set(String(e.eventId), at);
+      const st = e.activityTaskStartedEventAttributes;
+      if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });
+      const closed =
+        e.activityTaskCompletedEventAttributes ??
+        e.activityTaskFailedEventAttributes ??
+        e.activityTaskTimedOutEventAttributes ??
+        e.activityTaskCanceledEventAttributes;
+      const key = String(closed?.scheduledEventId);
+      const begun = started.get(key);
+      if (closed && scheduled.has(key) && begun)
+        pieces.push({
+          scheduledAt: scheduled.get(key)!,
+          startedAt: begun.at,
+          endedAt: at,
+          worker: begun.worker,
+        });
+    }
+  }
+  return pieces;
+}
+
+/**
+ * Seconds a media worker had a free slot while media work waited to start (scheduled, not yet
+ * taken by any worker), counting only stretches longer than `minStretchS` (a poll's round trip
+ * is not idleness). Each worker counts from its first piece's start to its last piece's end;
+ * `slots`: the pieces a worker runs at once. 0 when no worker ever sat idle beside a backlog.
+ */
+export function idleWhileBacklog(pieces: MediaPiece[], slots: number, minStretchS = 1): number {
+  const workers = new Map<string, { from: number; to: number }>();
+  for (const p of pieces) {
+    const w = workers.get(p.worker);
+    workers.set(p.worker, {
+      from: Math.min(w?.from ?? Infinity, p.startedAt),
+      to: Math.max(w?.to ?? -Infinity, p.endedAt),
+    });
+  }
+  // Changes at each instant: to the backlog, and to each worker's running pieces.
+  const changes: { at: number; backlog: number; worker?: string; running: number }[] = [];
+  for (const p of pieces) {
+    changes.push({ at: p.scheduledAt, backlog: 1, running: 0 });
+    changes.push({ at: p.startedAt, backlog: -1, worker: p.worker, running: 1 });
+    changes.push({ at: p.endedAt, backlog: 0, worker: p.worker, running: -1 });
+  }
+  changes.sort((a, b) => a.at - b.at);
+  const running = new Map<string, number>();
+  const idleSince = new Map<string, number>();
+  let backlog = 0;
+  let total = 0;
+  const close = (worker: string, at: number) => {
+    const since = idleSince.get(worker);
+    if (since === undefined) return;
+    idleSince.delete(worker);
+    if ((at - since) / 1000 > minStretchS) total += (at - since) / 1000;
+  };
+  for (let i = 0; i < changes.length; ) {
+    const at = changes[i]!.at;
+    for (; i < changes.length && changes[i]!.at === at; i++) {
+      const c = changes[i]!;
+      backlog += c.backlog;
+      if (c.worker) running.set(c.worker, (running.get(c.worker) ?? 0) + c.running);
+    }
+    for (const [worker, span] of workers) {
+      const idle = backlog > 0 && (running.get(worker) ?? 0) < slots && at >= span.from && at < span.to;
+      if (idle && !idleSince.has(worker)) idleSince.set(worker, at);
+      if (!idle) close(worker, at);
+    }
+  }
+  for (const [worker, span] of workers) close(worker, span.to);
+  return total;
+}
