@@ -9,9 +9,9 @@ const SCENES = Array.from({ length: 3 }, (_, i) => ({
 }));
 
 /**
- * Media work is started in approval order, an account's first video before anyone's second
- * (docs/decisions/0025-fairness-of-media-work.md). One media worker process holds all the media
- * work, so its order decides; the spec compares completion order only, never durations.
+ * Media work is taken from the media queue by priority and the account's fairness key: a video
+ * under way first, accounts in turn (docs/decisions/0062-scheduling-by-temporal.md). The spec
+ * compares completion order only, never durations.
  */
 describe('media work order', () => {
   let stack: Stack;
