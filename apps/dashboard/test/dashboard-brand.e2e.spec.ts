@@ -12,6 +12,12 @@ describe('the web dashboard in a real browser: Settings → Brand', () => {
     ({ owner, page } = dashboard.state());
   });
 
+  /** The preview image's loaded width (0 until it has loaded). */
+  const previewWidth = () =>
+    page
+      .getByTestId('brand-preview')
+      .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+
   it('creates a brand with a logo, a font and an intro, and shows the preview frame the api draws', async () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Brand' }).waitFor();
@@ -28,11 +34,7 @@ describe('the web dashboard in a real browser: Settings → Brand', () => {
     await form.getByRole('button', { name: 'Create brand' }).click();
     const preview = page.getByTestId('brand-preview');
     await preview.waitFor();
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid="brand-preview"]') as HTMLImageElement | null)?.naturalWidth ===
-        1280,
-    );
+    await expect.poll(previewWidth).toBe(1280);
     const [brand] = (await owner.api.get('/brands')).body.data;
     expect(brand).toMatchObject({
       name: 'Northwind',
@@ -42,11 +44,7 @@ describe('the web dashboard in a real browser: Settings → Brand', () => {
       logo: { position: 'top-right' },
     });
     await form.getByLabel('Preview').selectOption('9:16');
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid="brand-preview"]') as HTMLImageElement | null)?.naturalWidth ===
-        720,
-    );
+    await expect.poll(previewWidth).toBe(720);
     await expectNoSeriousViolations('brand settings');
     await shot('settings-brand');
   });

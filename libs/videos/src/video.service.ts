@@ -199,7 +199,7 @@ export class VideoService {
     if (video.status !== 'completed') {
       throw new InvalidStateError(`The video is ${video.status}: its transcript exists once it is completed`);
     }
-    return toTranscript(await this.videos.scenes.list(accountId, id));
+    return toTranscript(await this.videos.scenes.list(accountId, id), video.options);
   }
 
   async events(accountId: string, id: string): Promise<VideoEvent[]> {
