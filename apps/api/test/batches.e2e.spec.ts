@@ -279,4 +279,25 @@ describe('batches', () => {
     expect((await other.api.get(`/batches/${id}`)).status).toBe(404);
     expect((await other.api.post(`/batches/${id}/cancel`)).status).toBe(404);
   });
+
+  it("dresses each row's video in the account's default brand, as a single video is", async () => {
+    const account = await createAccount({ credits: 500 });
+    const brand = await account.api.post('/brands', { name: 'House', default: true });
+    expect(brand.status, brand.text).toBe(201);
+    const templateId = await templateOf(account.api);
+    const created = await account.api.post('/batches', {
+      template_id: templateId,
+      rows: [{ variables: { name: 'Ada' } }],
+      auto_approve: false,
+    });
+    expect(created.status, created.text).toBe(201);
+    const deadline = Date.now() + 60_000;
+    let rows: any[] = [];
+    while (!rows[0]?.video_id && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = (await account.api.get(`/batches/${created.body.id}/rows`)).body.data;
+    }
+    const video = (await account.api.get(`/videos/${rows[0].video_id}`)).body;
+    expect(video.options.brand).toMatchObject({ id: brand.body.id, name: 'House' });
+  });
 });

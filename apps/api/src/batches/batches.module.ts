@@ -4,8 +4,15 @@ import type { AppConfig } from '@vidgen/config';
 import { LedgerRepository } from '@vidgen/ledger';
 import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
 import { BatchWorkflowClient } from '@vidgen/temporal';
-import { BatchRepository, BatchService, TemplateRepository, VideoService } from '@vidgen/videos';
+import {
+  BatchRepository,
+  BatchService,
+  BrandService,
+  TemplateRepository,
+  VideoService,
+} from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
+import { BrandsModule } from '../brands/brands.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 import { TemplatesModule } from '../templates/templates.module';
@@ -14,7 +21,7 @@ import { BatchCreateService } from './batch-create.service';
 import { BatchesController } from './batches.controller';
 
 @Module({
-  imports: [CommonModule, AssetsModule, TemplatesModule, VideosModule],
+  imports: [CommonModule, AssetsModule, TemplatesModule, VideosModule, BrandsModule],
   controllers: [BatchesController],
   providers: [
     overDb(BatchRepository),
@@ -28,6 +35,7 @@ import { BatchesController } from './batches.controller';
         temporal: TemporalHandle,
         config: AppConfig,
         limiter: RateLimiter,
+        brands: BrandService,
       ) => {
         const log = new Logger('BatchService');
         return new BatchService(
@@ -39,6 +47,7 @@ import { BatchesController } from './batches.controller';
           new BatchWorkflowClient(temporal.client, config.temporal.taskQueue),
           {
             dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
+            brands,
             onStartFailure: (batchId, err) =>
               log.warn({ batchId, err }, 'batch workflow start failed; the worker sweeper will start it'),
           },
@@ -52,6 +61,7 @@ import { BatchesController } from './batches.controller';
         TEMPORAL,
         CONFIG,
         RateLimiter,
+        BrandService,
       ],
     },
     BatchCreateService,

@@ -11,6 +11,8 @@ import {
 } from '@vidgen/core';
 import type { Database, Transaction } from '@vidgen/db';
 import type { LedgerRepository } from '@vidgen/ledger';
+import type { BrandService } from '../brands/brand.service';
+import type { VideoBrand } from '../brands/brand.types';
 import { assertAssetReferences } from '../client-assets';
 import type { Template, TemplateRepository } from '../templates/template.repository';
 import { expandTemplate } from '../templates/template.service';
@@ -57,6 +59,8 @@ export class BatchService {
     private readonly options: {
       dailyQuota?: { take(accountId: string, trx: Transaction<Database>, n: number): Promise<void> };
       onStartFailure?: (batchId: string, err: unknown) => void;
+      /** Where a row's brand comes from (its request's `brand_id`, else the account's default), as for a video. */
+      brands?: Pick<BrandService, 'forNewVideo'>;
     } = {},
   ) {}
 
@@ -149,12 +153,24 @@ export class BatchService {
       const account = await this.ledger.lockAccount(accountId, trx);
       if (!account) throw new NotFoundError('Account');
       if (required > account.balance) throw new InsufficientCreditsError(required, account.balance);
+      // The brand is copied into each row's video now, as a single video's is at its create.
+      const brands = new Map<string | undefined, Promise<VideoBrand | null>>();
       for (const [i, video] of inputs.entries()) {
         const refs = assetReferences(video).map((r) => ({
           ...r,
           loc: ['body', 'rows', i, ...r.loc.slice(1)],
         }));
         await assertAssetReferences(this.assets, accountId, refs, trx);
+        if (!this.options.brands) continue;
+        if (!brands.has(video.brandId)) {
+          brands.set(
+            video.brandId,
+            this.options.brands.forNewVideo(accountId, video.brandId, trx, ['body', 'rows', i, 'brand_id']),
+          );
+        }
+        const brand = await brands.get(video.brandId)!;
+        const row = rows[i]!;
+        rows[i] = { ...row, video: { ...row.video, options: { ...row.video.options, brand } } };
       }
       // The day's quota for every row at once: a batch the plan cannot make today starts nothing.
       await this.options.dailyQuota?.take(accountId, trx, rows.length);
