@@ -16,6 +16,7 @@ import {
   waitFor,
 } from '@vidgen/devstack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOllama } from '../libs/media/test/support/fake-ollama';
 
 /**
  * `npm start` as a user runs it (its entry, scripts/start.ts), on free ports and a DATA_DIR of
@@ -73,6 +74,8 @@ describe('npm start', () => {
   };
   let first: Launched;
   let state: StackState;
+  // The Ollama a user already runs, with a model: scripts go to it with nothing configured.
+  const ollama = new FakeOllama();
 
   function tempDir(): string {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-start-'));
@@ -101,8 +104,12 @@ describe('npm start', () => {
       apiMetrics: apiMetrics!,
       workerMetrics: workerMetrics!,
     };
+    ollama.models = ['qwen2.5:3b'];
+    const ollamaHost = await ollama.start();
     env = {
       ...process.env,
+      OLLAMA_HOST: ollamaHost,
+      SCRIPT_PROVIDER: '',
       DATA_DIR: dataDir,
       PORT: String(ports.api),
       TEMPORAL_PORT: String(ports.temporal),
@@ -134,6 +141,7 @@ describe('npm start', () => {
   }, 240_000);
 
   afterAll(async () => {
+    await ollama.stop().catch(() => undefined);
     // Whatever a failed test left behind: the watchdog stops the rest once the supervisor is gone.
     first?.child.kill('SIGKILL');
     for (const pid of state ? stackPids() : []) {
@@ -171,6 +179,12 @@ describe('npm start', () => {
       for (const [key, value] of Object.entries(SERVICE_ENV))
         expect(environ, name).toContain(`${key}=${value}`);
     }
+  });
+
+  it('says which model writes scripts: the Ollama model it found, with nothing configured', () => {
+    expect(first.output()).toContain(
+      '[vidgen] script writer        Ollama qwen2.5:3b (OLLAMA_HOST, SCRIPT_MODEL)',
+    );
   });
 
   it('serves the web dashboard, built by npm start when missing, and says where', async () => {

@@ -56,12 +56,14 @@ describe('scene pictures through the real stack', () => {
       },
       columns: 3,
       // Each scene's picture shows what it is about.
+      // Five facts in five scenes: the title yields, each fact has its scene (a list is its items).
       expected: [
-        ['octopus'],
         ['octopus', 'anatomical heart'],
         // "They have blue blood": the octopuses' blood, not their hearts again.
         ['octopus', 'drop of blood'],
         ['octopus', 'artist palette'],
+        // "Their arms can taste": the octopuses' arms.
+        ['octopus'],
         // "Some species use tools": some octopuses, with their tools.
         ['octopus', 'hammer and wrench'],
       ],

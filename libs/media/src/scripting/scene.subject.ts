@@ -169,6 +169,8 @@ function isName(token: string): boolean {
 // Pronouns that stand for a thing named before; "we", "you" and "I" are the narrator and audience.
 const REFERRING = words('it he she they');
 const POSSESSIVES = words('its his her their our my your');
+/** The possessives that may stand for what was named before (not the narrator's or the viewer's). */
+const OWNING = words('their');
 // "Some species", "many kinds": some of what was named before, pictured as it.
 const QUANTIFIERS = words('some many several most few other all both');
 const KINDS = words('species kinds types varieties breeds');
@@ -191,7 +193,9 @@ export function withAntecedent(clause: string, previousSubject: string, english:
     QUANTIFIERS.has(first) &&
     KINDS.has(bareWord(tokens[skip + 1] ?? '')) &&
     bareWord(tokens[skip + 2] ?? '') !== 'of';
-  const standsFor = REFERRING.has(first) ? 1 : ofItsKind ? 2 : 0;
+  // "Their arms can taste": the arms of what was named before ("Octopuses' arms").
+  const owned = OWNING.has(first);
+  const standsFor = REFERRING.has(first) || owned ? 1 : ofItsKind ? 2 : 0;
   if (standsFor === 0 || tokens.length - skip < standsFor + 1) return '';
   const subject = previousSubject.split(/\s+/).filter((t) => t !== '');
   // The subject's head: up to its verb ("Octopuses" of "Octopuses have three hearts").
@@ -202,7 +206,10 @@ export function withAntecedent(clause: string, previousSubject: string, english:
   // Some of a kind are some of a plural ("Octopuses"); "The lake … Some species" means its fish.
   if (standsFor === 2 && !/s$/i.test(bareWord(head.at(-1)!))) return '';
   const rest = tokens.slice(skip + standsFor).join(' ');
-  return shortPhrase(`${head.join(' ')} ${rest}`, false, 8 + head.length);
+  // Only a plural owns what "their" names ("Octopuses' arms"); else the clause is pictured as it is.
+  if (owned && !/s$/i.test(bareWord(head.at(-1)!))) return '';
+  const owner = owned ? [...head.slice(0, -1), `${head.at(-1)!}'`] : head;
+  return shortPhrase(`${owner.join(' ')} ${rest}`, false, 8 + head.length);
 }
 
 /** A picture for a clause without a subject of its own and nothing before it: its first words. */

@@ -45,3 +45,20 @@ describe('a list is its items', () => {
     expect(scenes[0]).toMatch(/^Five habits of highly productive people/);
   });
 });
+
+describe('the pictures of a list whose title yielded', () => {
+  it('keep the list’s subject: "their arms" are the octopuses’ arms, "some species" some octopuses', () => {
+    const prompt =
+      'Five surprising facts about octopuses: they have three hearts, blue blood, they can change colour, their arms can taste, and some species use tools';
+    const pictures = planScript({ prompt, language: 'en', sceneCount: 5 }).map(
+      (s) => s.visual_description.split(',')[0],
+    );
+    expect(pictures).toEqual([
+      'Octopuses have three hearts',
+      'Octopuses have blue blood',
+      'Octopuses can change colour',
+      "Octopuses' arms can taste",
+      'Octopuses use tools',
+    ]);
+  });
+});
