@@ -20,6 +20,9 @@ const TOOL_NAMES = [
   'delete_video',
   'list_voices',
   'import_asset',
+  'list_fonts',
+  'list_brands',
+  'create_brand',
   'get_credits',
 ];
 

@@ -29,6 +29,8 @@ export const GUIDE = `# Making a video with vidgen: review, then approve
 
 With auto_approve true, create_video skips the gate (wait_for "completed" returns the finished
 video). **get_credits** tells what is left, **list_voices** which voices speak a language.
+**create_brand** puts a logo, a font, colours and intro/outro cards on videos (brand_id on
+create_video, or default true); **list_fonts** names the fonts, **list_brands** the brands.
 An API error comes back as a tool error whose text starts with the interface's code
 (NOT_FOUND, INVALID_STATE, VALIDATION_ERROR with details, INSUFFICIENT_CREDITS, …) and its message.
 `;

@@ -133,6 +133,28 @@ export const TOOLS: readonly ToolSpec[] = [
       "asset's id can replace a scene's image (update_scene image_asset_id), an audio asset's can be music.",
   },
   {
+    name: 'list_fonts',
+    operationId: 'Fonts_list',
+    description: 'The fonts a brand may use, each with the scripts it writes (GET /fonts).',
+    readOnly: true,
+  },
+  {
+    name: 'list_brands',
+    operationId: 'Brands_list',
+    description:
+      "The account's brands (GET /brands): logo, font, caption colours, palette, intro and outro; the default " +
+      'one is worn by every video created without brand_id.',
+    readOnly: true,
+  },
+  {
+    name: 'create_brand',
+    operationId: 'Brands_create',
+    description:
+      'Create a brand (POST /brands): a logo (an image asset, see import_asset) in a corner, a font of list_fonts, ' +
+      'caption colours, a palette for the cards, an intro title and an outro text (1–5 s each, not charged); ' +
+      'default true makes every new video wear it, else pass its id as brand_id to create_video.',
+  },
+  {
     name: 'get_credits',
     operationId: 'Credits_summary',
     description: "The account's credit balance and plan (GET /credits).",

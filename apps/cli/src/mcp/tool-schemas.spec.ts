@@ -94,4 +94,14 @@ describe('MCP tool input schemas from the API document', () => {
     expect(inputs.get('import_asset')!.schema.required).toEqual(['source_url']);
     expect(inputs.get('get_credits')!.schema.properties).toEqual({});
   });
+
+  it('takes a brand with its logo, font and cards (create_brand), and brand_id on create_video', () => {
+    const brand = inputs.get('create_brand')!;
+    expect(brand.schema.required).toEqual(['name']);
+    expect(Object.keys(brand.schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'logo', 'font', 'captions', 'palette', 'intro', 'outro', 'default']),
+    );
+    expect(Object.keys(inputs.get('create_video')!.schema.properties)).toContain('brand_id');
+    expect(inputs.get('list_fonts')!.schema.properties).toEqual({});
+  });
 });
