@@ -158,7 +158,7 @@ describe('OpenAPI', () => {
     const body = doc.components.schemas[bodyRef];
     expect(Object.keys(body.properties).sort()).toEqual(['event', 'url']);
     expect(body.required.sort()).toEqual(['event', 'url']);
-    expect(body.properties.event.enum.sort()).toEqual(['video.completed', 'video.failed']);
+    expect(body.properties.event.enum.sort()).toEqual(['batch.completed', 'video.completed', 'video.failed']);
 
     const recordRef = post.responses['201'].content['application/json'].schema.$ref.split('/').pop();
     expect(Object.keys(doc.components.schemas[recordRef].properties).sort()).toEqual([

@@ -17,6 +17,7 @@ import * as m0016 from './migrations/0016_api_instances';
 import * as m0017 from './migrations/0017_templates_batches';
 import * as m0018 from './migrations/0018_brands';
 import * as m0019 from './migrations/0019_script_source';
+import * as m0020 from './migrations/0020_batch_webhooks';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017_templates_batches': m0017,
   '0018_brands': m0018,
   '0019_script_source': m0019,
+  '0020_batch_webhooks': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -83,7 +83,9 @@ export interface WebhookDeliveriesTable {
   id: Generated<string>;
   webhook_id: string;
   account_id: string;
-  video_id: string;
+  /** The video of a video event; null for a batch event (then `batch_id`). */
+  video_id: string | null;
+  batch_id: ColumnType<string | null, string | null | undefined, never>;
   event: string;
   occurrence_key: string;
   /**

@@ -23,3 +23,4 @@ export * from './batches/batch.service';
 export * from './batches/batch-csv';
 export * from './batches/batch-estimate';
 export * from './batches/batch-workflow.gateway';
+export * from './batches/batch-record';

@@ -21,7 +21,9 @@ export interface WebhookDelivery {
   id: string;
   webhookId: string;
   accountId: string;
-  videoId: string;
+  /** The video of a video event; null for `batch.completed` (then batchId). */
+  videoId: string | null;
+  batchId: string | null;
   event: WebhookEvent;
   status: WebhookDeliveryStatus;
   runs: number;
@@ -38,6 +40,7 @@ const DELIVERY_COLUMNS = [
   'webhook_id',
   'account_id',
   'video_id',
+  'batch_id',
   'event',
   'status',
   'runs',
@@ -119,6 +122,7 @@ export class WebhookDeliveryLogRepository {
       webhookId: r.webhook_id,
       accountId: r.account_id,
       videoId: r.video_id,
+      batchId: r.batch_id,
       event: r.event as WebhookEvent,
       status: r.status,
       runs: r.runs,

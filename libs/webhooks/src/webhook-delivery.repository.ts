@@ -55,7 +55,9 @@ function toOccurrenceDelivery(r: {
 export interface NewDelivery {
   webhookId: string;
   accountId: string;
-  videoId: string;
+  /** The video of a video event, or the batch of `batch.completed`. */
+  videoId: string | null;
+  batchId?: string;
   event: WebhookEvent;
   occurrenceKey: string;
   payload: string;
@@ -84,14 +86,33 @@ export class WebhookDeliveryRepository {
           webhook_id: r.webhookId,
           account_id: r.accountId,
           video_id: r.videoId,
+          batch_id: r.batchId ?? null,
           event: r.event,
           occurrence_key: r.occurrenceKey,
           payload: r.payload,
           asset_ids: JSON.stringify(r.assetIds),
         })),
       )
-      .onConflict((oc) => oc.constraint('webhook_deliveries_occurrence_key').doNothing())
+      // The unique (webhook, video, occurrence) key, or (webhook, batch, occurrence) for a batch's.
+      .onConflict((oc) => oc.doNothing())
       .execute();
+  }
+
+  /** Every delivery of one occurrence of a batch event, with how far its first run got. */
+  async forBatchOccurrence(
+    accountId: string,
+    batchId: string,
+    occurrenceKey: string,
+  ): Promise<OccurrenceDelivery[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(RUN_STATE_COLUMNS)
+      .where('account_id', '=', accountId)
+      .where('batch_id', '=', batchId)
+      .where('occurrence_key', '=', occurrenceKey)
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toOccurrenceDelivery);
   }
 
   /** Every delivery of one occurrence of a video event, with how far its first run got. */

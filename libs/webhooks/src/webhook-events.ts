@@ -1,5 +1,5 @@
 /** A webhook subscribes to exactly one of these (docs/webhooks.md). */
-export const WEBHOOK_EVENTS = ['video.completed', 'video.failed'] as const;
+export const WEBHOOK_EVENTS = ['video.completed', 'video.failed', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(value: string): value is WebhookEvent {

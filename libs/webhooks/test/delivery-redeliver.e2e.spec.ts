@@ -236,6 +236,7 @@ describe('webhook delivery to real HTTPS receivers', () => {
     const d = page1.body.data[0];
     expect(Object.keys(d).sort()).toEqual([
       'attempts',
+      'batch_id',
       'created_at',
       'event',
       'id',

@@ -25,6 +25,8 @@ export interface BatchWorkflowInput {
 export interface BatchLook {
   /** The batch is completed or cancelled: the workflow ends. */
   finished: boolean;
+  /** The batch's status after the look (absent from looks recorded before it was reported). */
+  status?: 'running' | 'completed' | 'cancelled';
   /** Rows whose video this look created. */
   started: number;
   waiting: number;
@@ -37,6 +39,11 @@ export interface BatchActivities {
    * once (keyed by batch id and row index), and closes the batch once every row has finished.
    */
   advanceBatch(input: { batchId: string; accountId: string }): Promise<BatchLook>;
+}
+
+/** The publisher of `batch.completed`: one delivery per subscribed webhook, made once however often it runs. */
+export interface BatchEventActivities {
+  publishBatchEvent(input: { batchId: string; accountId: string }): Promise<void>;
 }
 
 /** Sent by the api after a cancel, or when a row's video may have freed a slot: look now. */

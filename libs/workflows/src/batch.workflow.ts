@@ -3,13 +3,14 @@ import {
   BATCH_LOOKS_PER_RUN,
   BATCH_POLL_SECONDS,
   type BatchActivities,
+  type BatchEventActivities,
   type BatchLook,
   type BatchWorkflowInput,
   batchLookSignal,
 } from './batch.contracts';
 
 /** Bookkeeping against PostgreSQL: retried until the database answers. */
-const { advanceBatch } = proxyActivities<BatchActivities>({
+const { advanceBatch, publishBatchEvent } = proxyActivities<BatchActivities & BatchEventActivities>({
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '500 milliseconds', maximumInterval: '10 seconds' },
 });
@@ -28,7 +29,12 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchLoo
   const pause = (input.pollSeconds ?? BATCH_POLL_SECONDS) * 1000;
   for (let look = 0; look < BATCH_LOOKS_PER_RUN; look++) {
     const seen = await advanceBatch({ batchId: input.batchId, accountId: input.accountId });
-    if (seen.finished) return seen;
+    if (seen.finished) {
+      // batch.completed: published once per webhook (the deliveries' unique key), also when retried.
+      if (seen.status === 'completed')
+        await publishBatchEvent({ batchId: input.batchId, accountId: input.accountId });
+      return seen;
+    }
     await condition(() => nudged, pause);
     nudged = false;
   }

@@ -1,5 +1,5 @@
-import { CURSOR_PATTERN, toIsoZ } from '@vidgen/core';
-import { BATCH_ROWS_MAX, type Batch, type BatchRow } from '@vidgen/videos';
+import { CURSOR_PATTERN } from '@vidgen/core';
+import { BATCH_ROWS_MAX, type Batch, type BatchRow, toBatchRecord } from '@vidgen/videos';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -119,19 +119,7 @@ export class BatchRecordDto {
   completed_at: string | null;
 
   static from(b: Batch): BatchRecordDto {
-    return {
-      id: b.id,
-      template_id: b.templateId,
-      status: b.status,
-      total: b.total,
-      waiting: b.waiting,
-      in_progress: b.inProgress,
-      completed: b.completed,
-      failed: b.failed,
-      cancelled: b.cancelled,
-      created_at: toIsoZ(b.createdAt),
-      completed_at: b.completedAt && toIsoZ(b.completedAt),
-    };
+    return toBatchRecord(b);
   }
 }
 

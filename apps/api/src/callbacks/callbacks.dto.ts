@@ -96,7 +96,20 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', description: 'Sent as X-Service-Delivery-Id' }) id: string;
   @ApiProperty({ format: 'uuid' }) webhook_id: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
-  @ApiProperty({ format: 'uuid' }) video_id: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The video of a video event; null for batch.completed',
+  })
+  video_id: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The batch of batch.completed; null for a video event',
+  })
+  batch_id: string | null;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed', 'cancelled'] }) status: string;
   @ApiProperty({ nullable: true, type: String }) next_retry_at: string | null;
   @ApiProperty() created_at: string;
@@ -110,6 +123,7 @@ export class WebhookDeliveryDto {
       webhook_id: d.webhookId,
       event: d.event,
       video_id: d.videoId,
+      batch_id: d.batchId,
       status: d.status,
       next_retry_at: d.nextRetryAt ? toIsoZ(d.nextRetryAt) : null,
       created_at: toIsoZ(d.createdAt),

@@ -30,7 +30,7 @@ export function createBatchActivities(deps: {
        */
       const look = await deps.batches.transaction(async (trx): Promise<BatchLook> => {
         const status = await deps.batches.lockStatus(accountId, batchId, trx);
-        if (status !== 'running') return { finished: true, started: 0, waiting: 0, inProgress: 0 };
+        if (status !== 'running') return { finished: true, status, started: 0, waiting: 0, inProgress: 0 };
         await lockForUpdate(trx, accountId);
         const busy = await deps.videos.countInProgress(accountId, {}, trx);
         const free = Math.max(0, slots - busy);
@@ -47,7 +47,13 @@ export function createBatchActivities(deps: {
         const counts = await deps.batches.counts(accountId, batchId, trx);
         const finished = counts.waiting === 0 && counts.inProgress === 0;
         if (finished) await deps.batches.setStatus(accountId, batchId, 'completed', trx);
-        return { finished, started, waiting: counts.waiting, inProgress: counts.inProgress };
+        return {
+          finished,
+          status: finished ? 'completed' : 'running',
+          started,
+          waiting: counts.waiting,
+          inProgress: counts.inProgress,
+        };
       });
       // This look's videos, and any a lost look committed but never started.
       for (const v of await deps.batches.unstartedVideos(accountId, batchId)) {

@@ -23,6 +23,7 @@ export const schemas = {
     event: z.enum(WEBHOOK_EVENTS),
     occurrenceKey: z.string().min(1).max(200),
   }),
+  publishBatch: z.object({ batchId: uuid, accountId: uuid }),
   begin: z.object({ deliveryId: uuid, runId }),
   deliver: z.object({
     deliveryId: uuid,

@@ -2,8 +2,8 @@ import type { Client } from '@temporalio/client';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
-import { VideoRepository } from '@vidgen/videos';
-import type { WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
+import { BatchRepository, VideoRepository } from '@vidgen/videos';
+import type { BatchEventActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
 import { WebhookRepository } from '../webhook.repository';
 import { WebhookDeliveryWorkflows } from '../webhook-delivery.client';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
@@ -12,6 +12,7 @@ import { createAttemptRecorder } from './attempt-record';
 import { createBeginWebhookDeliveryRunActivity } from './begin-webhook-delivery-run.activity';
 import { createCancelWebhookDeliveryRunActivity } from './cancel-webhook-delivery-run.activity';
 import { createDeliverWebhookAttemptActivity } from './deliver-webhook-attempt.activity';
+import { createPublishBatchEventActivity } from './publish-batch-event.activity';
 import { createPublishVideoEventActivity } from './publish-video-event.activity';
 import { createRecordWebhookDeliveryAttemptActivity } from './record-webhook-delivery-attempt.activity';
 import { createSignedPost } from './signed-post';
@@ -49,7 +50,7 @@ function lazyAssetSigner(db: Db, config: WebhookActivityDeps['config']): () => P
  */
 export function createWebhookActivities(
   deps: WebhookActivityDeps,
-): WebhookActivities & WebhookDeliveryActivities {
+): WebhookActivities & WebhookDeliveryActivities & BatchEventActivities {
   const { db, config } = deps;
   const webhooks = new WebhookRepository(db);
   const deliveries = new WebhookDeliveryRepository(db);
@@ -76,6 +77,14 @@ export function createWebhookActivities(
       deliveries,
       workflows,
       assetSigner,
+      post,
+      record,
+    }),
+    ...createPublishBatchEventActivity({
+      batches: new BatchRepository(db),
+      webhooks,
+      deliveries,
+      workflows,
       post,
       record,
     }),
