@@ -1551,7 +1551,7 @@ export type components = {
              * @description Event type this webhook subscribes to
              * @enum {string}
              */
-            event: "video.completed" | "video.failed";
+            event: "video.completed" | "video.failed" | "batch.completed";
         };
         WebhookRecordDto: {
             /** Format: uuid */
@@ -1563,7 +1563,7 @@ export type components = {
             user_id: string;
             url: string;
             /** @enum {string} */
-            event: "video.completed" | "video.failed";
+            event: "video.completed" | "video.failed" | "batch.completed";
             /** @description Signing secret for X-Service-Signature */
             secret: string;
             is_active: boolean;
@@ -1600,9 +1600,17 @@ export type components = {
             /** Format: uuid */
             webhook_id: string;
             /** @enum {string} */
-            event: "video.completed" | "video.failed";
-            /** Format: uuid */
-            video_id: string;
+            event: "video.completed" | "video.failed" | "batch.completed";
+            /**
+             * Format: uuid
+             * @description The video of a video event; null for batch.completed
+             */
+            video_id: string | null;
+            /**
+             * Format: uuid
+             * @description The batch of batch.completed; null for a video event
+             */
+            batch_id: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed" | "cancelled";
             next_retry_at: string | null;

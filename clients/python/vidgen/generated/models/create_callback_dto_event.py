@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class CreateCallbackDtoEvent(StrEnum):
+    BATCH_COMPLETED = "batch.completed"
     VIDEO_COMPLETED = "video.completed"
     VIDEO_FAILED = "video.failed"
 

@@ -24,7 +24,8 @@ class WebhookDeliveryDto:
         id (UUID): Sent as X-Service-Delivery-Id
         webhook_id (UUID):
         event (WebhookDeliveryDtoEvent):
-        video_id (UUID):
+        video_id (None | UUID): The video of a video event; null for batch.completed
+        batch_id (None | UUID): The batch of batch.completed; null for a video event
         status (WebhookDeliveryDtoStatus):
         next_retry_at (None | str):
         created_at (str):
@@ -35,7 +36,8 @@ class WebhookDeliveryDto:
     id: UUID
     webhook_id: UUID
     event: WebhookDeliveryDtoEvent
-    video_id: UUID
+    video_id: None | UUID
+    batch_id: None | UUID
     status: WebhookDeliveryDtoStatus
     next_retry_at: None | str
     created_at: str
@@ -50,7 +52,17 @@ class WebhookDeliveryDto:
 
         event = self.event.value
 
-        video_id = str(self.video_id)
+        video_id: None | str
+        if isinstance(self.video_id, UUID):
+            video_id = str(self.video_id)
+        else:
+            video_id = self.video_id
+
+        batch_id: None | str
+        if isinstance(self.batch_id, UUID):
+            batch_id = str(self.batch_id)
+        else:
+            batch_id = self.batch_id
 
         status = self.status.value
 
@@ -74,6 +86,7 @@ class WebhookDeliveryDto:
                 "webhook_id": webhook_id,
                 "event": event,
                 "video_id": video_id,
+                "batch_id": batch_id,
                 "status": status,
                 "next_retry_at": next_retry_at,
                 "created_at": created_at,
@@ -95,7 +108,35 @@ class WebhookDeliveryDto:
 
         event = WebhookDeliveryDtoEvent(d.pop("event"))
 
-        video_id = UUID(d.pop("video_id"))
+        def _parse_video_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                video_id_type_0 = UUID(data)
+
+                return video_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        video_id = _parse_video_id(d.pop("video_id"))
+
+        def _parse_batch_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                batch_id_type_0 = UUID(data)
+
+                return batch_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        batch_id = _parse_batch_id(d.pop("batch_id"))
 
         status = WebhookDeliveryDtoStatus(d.pop("status"))
 
@@ -122,6 +163,7 @@ class WebhookDeliveryDto:
             webhook_id=webhook_id,
             event=event,
             video_id=video_id,
+            batch_id=batch_id,
             status=status,
             next_retry_at=next_retry_at,
             created_at=created_at,
