@@ -133,6 +133,15 @@ describe('brands', () => {
     expectValidationAt(await account.api.post('/brands', { name: 'Bad', ...fields }), loc);
   });
 
+  it('refuses a PATCH that changes nothing, and a palette colour that is not #rrggbb', async () => {
+    const brand = (await account.api.post('/brands', { name: 'Still' })).body;
+    expectValidationAt(await account.api.patch(`/brands/${brand.id}`, {}), ['body']);
+    expectValidationAt(await account.api.patch(`/brands/${brand.id}`, { palette: ['#000000', 'white'] }), [
+      'body',
+      'palette',
+    ]);
+  });
+
   it('refuses a logo that is audio, or another account’s image, with 422 at logo.asset_id', async () => {
     expectValidationAt(await account.api.post('/brands', { name: 'Bad', logo: { asset_id: audioId } }), [
       'body',

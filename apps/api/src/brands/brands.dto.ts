@@ -1,4 +1,4 @@
-import { toIsoZ } from '@vidgen/core';
+import { toIsoZ, ValidationError } from '@vidgen/core';
 import { ASPECT_RATIOS, type AspectRatio, listFonts } from '@vidgen/media';
 import {
   BRAND_CAPTION_POSITIONS,
@@ -209,6 +209,7 @@ class BrandFieldsDto {
 
   @ApiPropertyOptional({
     type: String,
+    enum: FONT_IDS(),
     nullable: true,
     description: 'A font id of GET /fonts',
     example: 'inter',
@@ -229,7 +230,8 @@ class BrandFieldsDto {
   captions?: BrandCaptionsDto | null;
 
   @ApiPropertyOptional({
-    type: [String],
+    type: 'array',
+    items: { type: 'string', pattern: COLOUR_PATTERN },
     nullable: true,
     minItems: BRAND_LIMITS.paletteMin,
     maxItems: BRAND_LIMITS.paletteMax,
@@ -306,6 +308,8 @@ export function toBrandInput(dto: CreateBrandDto): BrandInput {
 }
 
 export function toBrandPatch(dto: UpdateBrandDto): BrandPatch {
+  if (Object.values(dto).every((v) => v === undefined))
+    throw new ValidationError([{ loc: ['body'], msg: 'give at least one field of the brand to change' }]);
   return {
     name: dto.name,
     isDefault: dto.default ?? undefined,

@@ -68,6 +68,10 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
   ClientSceneDto: (schema) => {
     schema.not = ONE_VISUAL;
   },
+  // A brand PATCH changes at least one field (toBrandPatch).
+  UpdateBrandDto: (schema) => {
+    schema.minProperties = 1;
+  },
 };
 
 /**

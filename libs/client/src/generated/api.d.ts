@@ -1292,7 +1292,7 @@ export type components = {
              * @description A font id of GET /fonts
              * @example inter
              */
-            font?: string | null;
+            font?: ("dejavu-sans" | "inter" | "lato" | "noto-sans" | "noto-sans-jp") | null;
             /** @description Colours and place of burned-in captions */
             captions?: components["schemas"]["BrandCaptionsDto"] | null;
             /**
@@ -1340,7 +1340,7 @@ export type components = {
              * @description A font id of GET /fonts
              * @example inter
              */
-            font?: string | null;
+            font?: ("dejavu-sans" | "inter" | "lato" | "noto-sans" | "noto-sans-jp") | null;
             /** @description Colours and place of burned-in captions */
             captions?: components["schemas"]["BrandCaptionsDto"] | null;
             /**

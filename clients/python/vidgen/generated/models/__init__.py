@@ -50,6 +50,7 @@ from .check_result_dto_status import CheckResultDtoStatus
 from .client_scene_dto import ClientSceneDto
 from .create_batch_dto import CreateBatchDto
 from .create_brand_dto import CreateBrandDto
+from .create_brand_dto_font_type_0 import CreateBrandDtoFontType0
 from .create_callback_dto import CreateCallbackDto
 from .create_callback_dto_event import CreateCallbackDtoEvent
 from .create_template_dto import CreateTemplateDto
@@ -108,6 +109,7 @@ from .transcript_scene_dto import TranscriptSceneDto
 from .transcript_word_dto import TranscriptWordDto
 from .update_asset_dto import UpdateAssetDto
 from .update_brand_dto import UpdateBrandDto
+from .update_brand_dto_font_type_0 import UpdateBrandDtoFontType0
 from .update_callback_dto import UpdateCallbackDto
 from .update_scene_dto import UpdateSceneDto
 from .update_template_dto import UpdateTemplateDto
@@ -191,6 +193,7 @@ __all__ = (
     "ClientSceneDto",
     "CreateBatchDto",
     "CreateBrandDto",
+    "CreateBrandDtoFontType0",
     "CreateCallbackDto",
     "CreateCallbackDtoEvent",
     "CreateTemplateDto",
@@ -249,6 +252,7 @@ __all__ = (
     "TranscriptWordDto",
     "UpdateAssetDto",
     "UpdateBrandDto",
+    "UpdateBrandDtoFontType0",
     "UpdateCallbackDto",
     "UpdateSceneDto",
     "UpdateTemplateDto",

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.create_brand_dto_font_type_0 import CreateBrandDtoFontType0
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class CreateBrandDto:
     Attributes:
         name (str):  Example: Acme.
         logo (BrandLogoDto | None | Unset): Drawn in a corner of every scene
-        font (None | str | Unset): A font id of GET /fonts Example: inter.
+        font (CreateBrandDtoFontType0 | None | Unset): A font id of GET /fonts Example: inter.
         captions (BrandCaptionsDto | None | Unset): Colours and place of burned-in captions
         palette (list[str] | None | Unset): Backdrops of the intro and outro cards: the first is the card's, the second
             its text's Example: ['#0B3D91', '#FFFFFF'].
@@ -35,7 +36,7 @@ class CreateBrandDto:
 
     name: str
     logo: BrandLogoDto | None | Unset = UNSET
-    font: None | str | Unset = UNSET
+    font: CreateBrandDtoFontType0 | None | Unset = UNSET
     captions: BrandCaptionsDto | None | Unset = UNSET
     palette: list[str] | None | Unset = UNSET
     intro: BrandIntroDto | None | Unset = UNSET
@@ -61,6 +62,8 @@ class CreateBrandDto:
         font: None | str | Unset
         if isinstance(self.font, Unset):
             font = UNSET
+        elif isinstance(self.font, CreateBrandDtoFontType0):
+            font = self.font.value
         else:
             font = self.font
 
@@ -154,12 +157,20 @@ class CreateBrandDto:
 
         logo = _parse_logo(d.pop("logo", UNSET))
 
-        def _parse_font(data: object) -> None | str | Unset:
+        def _parse_font(data: object) -> CreateBrandDtoFontType0 | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                font_type_0 = CreateBrandDtoFontType0(data)
+
+                return font_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CreateBrandDtoFontType0 | None | Unset, data)
 
         font = _parse_font(d.pop("font", UNSET))
 

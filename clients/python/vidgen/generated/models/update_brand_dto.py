@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.update_brand_dto_font_type_0 import UpdateBrandDtoFontType0
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ class UpdateBrandDto:
     """
     Attributes:
         logo (BrandLogoDto | None | Unset): Drawn in a corner of every scene
-        font (None | str | Unset): A font id of GET /fonts Example: inter.
+        font (None | Unset | UpdateBrandDtoFontType0): A font id of GET /fonts Example: inter.
         captions (BrandCaptionsDto | None | Unset): Colours and place of burned-in captions
         palette (list[str] | None | Unset): Backdrops of the intro and outro cards: the first is the card's, the second
             its text's Example: ['#0B3D91', '#FFFFFF'].
@@ -34,7 +35,7 @@ class UpdateBrandDto:
     """
 
     logo: BrandLogoDto | None | Unset = UNSET
-    font: None | str | Unset = UNSET
+    font: None | Unset | UpdateBrandDtoFontType0 = UNSET
     captions: BrandCaptionsDto | None | Unset = UNSET
     palette: list[str] | None | Unset = UNSET
     intro: BrandIntroDto | None | Unset = UNSET
@@ -59,6 +60,8 @@ class UpdateBrandDto:
         font: None | str | Unset
         if isinstance(self.font, Unset):
             font = UNSET
+        elif isinstance(self.font, UpdateBrandDtoFontType0):
+            font = self.font.value
         else:
             font = self.font
 
@@ -151,12 +154,20 @@ class UpdateBrandDto:
 
         logo = _parse_logo(d.pop("logo", UNSET))
 
-        def _parse_font(data: object) -> None | str | Unset:
+        def _parse_font(data: object) -> None | Unset | UpdateBrandDtoFontType0:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                font_type_0 = UpdateBrandDtoFontType0(data)
+
+                return font_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UpdateBrandDtoFontType0, data)
 
         font = _parse_font(d.pop("font", UNSET))
 
