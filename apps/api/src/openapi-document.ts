@@ -4,6 +4,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import type { AppConfig } from '@vidgen/config';
 import { REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from './common/api-errors';
 import { applyRecordedDecorators } from './common/openapi-decorators';
+import { addTemplateSchemas } from './templates/templates.dto';
 import { faultsSchema } from './videos/video-responses.dto';
 import { SCHEMA_RULES } from './videos/videos.dto';
 
@@ -112,6 +113,7 @@ export function completeDocument(doc: OpenAPIObject, config: AppConfig): OpenAPI
   for (const [name, refine] of Object.entries(SCHEMA_RULES)) if (schemas[name]) refine(schemas[name]);
   const createVideo = schemas.CreateVideoDto as Json | undefined;
   if (createVideo && config.faultInjection) createVideo.properties.faults = faultsSchema();
+  addTemplateSchemas(schemas);
   doc.openapi = '3.1.0';
   nullableAsJsonSchema(doc);
   return doc;

@@ -180,6 +180,17 @@ describe('batches', () => {
     expect(rows[0].variables).toEqual({ colour: 'red', product: 'Hat, wool', price: '9' });
   });
 
+  it('is 422 for an upload with a part the form does not have, and starts nothing', async () => {
+    const account = await createAccount({ credits: 500 });
+    const templateId = await templateOf(account.api);
+    const res = await account.api.request('POST', '/batches', {
+      form: csvForm(templateId, 'name\nAnn\n', { notes: 'spring' }),
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(locs(res.body)).toEqual([['body', 'notes']]);
+    expect((await account.api.get('/batches')).body.data).toEqual([]);
+  });
+
   it('is 402 with both figures when the balance cannot pay the batch, and starts nothing', async () => {
     const account = await createAccount({ credits: 3 });
     const templateId = await templateOf(account.api);

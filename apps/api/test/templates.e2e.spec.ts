@@ -88,6 +88,14 @@ describe('templates', () => {
     expect(locs(foreign.body)).toContainEqual(['body', 'from_video_id']);
   });
 
+  it('refuses a PATCH that changes nothing with 422 at body', async () => {
+    const { api } = await createAccount();
+    const t = (await api.post('/templates', { name: 'Still', request: REQUEST })).body;
+    const res = await api.patch(`/templates/${t.id}`, {});
+    expect(res.status, res.text).toBe(422);
+    expect(locs(res.body)).toEqual([['body']]);
+  });
+
   it('makes a template from a video: its request with its scenes as they are now', async () => {
     const { api } = await createAccount({ credits: 100 });
     const video = await toGate(api, {
@@ -104,6 +112,22 @@ describe('templates', () => {
       scenes: scenes.map((s: any) => ({ narration: s.narration, visual_description: s.visual_description })),
     });
     expect(t.body.variables).toEqual([]);
+  });
+
+  it('makes a video from a template made from a video: its request holds only fields of POST /videos, the brand as brand_id', async () => {
+    const { api } = await createAccount({ credits: 100 });
+    const brand = (await api.post('/brands', { name: 'Worn' })).body;
+    const video = await toGate(api, {
+      prompt: 'Bees make honey. Honey is sweet.',
+      scene_count: 2,
+      brand_id: brand.id,
+    });
+    const t = await api.post('/templates', { name: 'From a branded video', from_video_id: video.id });
+    expect(t.status, t.text).toBe(201);
+    expect(t.body.request).not.toHaveProperty('brand');
+    expect(t.body.request.brand_id).toBe(brand.id);
+    const made = await api.post('/videos', { template_id: t.body.id });
+    expect(made.status, made.text).toBe(201);
   });
 
   it('makes a video from a template with the variables filled in, fields beside template_id replacing its own', async () => {

@@ -11,6 +11,8 @@ export interface BatchForm {
   csv: string;
 }
 
+const BATCH_FORM_FIELDS = ['template_id', 'auto_approve'];
+
 /** Reads a multipart POST /batches whole (it is small): `template_id`, `auto_approve`, and the CSV `file`. */
 export function readBatchForm(req: Request): Promise<BatchForm> {
   let parser: busboy.Busboy;
@@ -25,14 +27,20 @@ export function readBatchForm(req: Request): Promise<BatchForm> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     const chunks: Buffer[] = [];
+    // Parts the form does not have, refused as the JSON body refuses unknown fields.
+    const unknown: string[] = [];
     let file = false;
     let tooBig = false;
     parser.on('field', (name, value) => {
-      fields[name] = value;
+      // A part without a name comes as undefined; its loc must still be a string.
+      const field = name ?? '';
+      if (BATCH_FORM_FIELDS.includes(field)) fields[field] = value;
+      else unknown.push(field);
     });
     parser.on('file', (name, stream) => {
-      if (name !== 'file') {
+      if (name !== 'file' || file) {
         stream.resume();
+        unknown.push(name ?? '');
         return;
       }
       file = true;
@@ -43,7 +51,16 @@ export function readBatchForm(req: Request): Promise<BatchForm> {
     });
     parser.on('error', (err: Error) => reject(new BadRequestError(`Invalid multipart body: ${err.message}`)));
     parser.on('close', () => {
-      if (!file) {
+      if (unknown.length > 0) {
+        reject(
+          new ValidationError(
+            unknown.map((field) => ({
+              loc: ['body', field],
+              msg: field === 'file' ? 'only one file per request' : `property ${field} should not exist`,
+            })),
+          ),
+        );
+      } else if (!file) {
         reject(
           new ValidationError([
             { loc: ['body', 'file'], msg: 'file is required: a multipart part named "file" holding the CSV' },

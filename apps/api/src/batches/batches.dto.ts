@@ -60,7 +60,9 @@ export class CreateBatchDto {
 
   @ApiPropertyOptional({
     default: true,
-    description: "Pass the review gate without waiting for approval (replaces the template's auto_approve)",
+    nullable: true,
+    description:
+      "Pass the review gate without waiting for approval (replaces the template's auto_approve); null is the default",
   })
   @Default(true)
   @IsOptional()
@@ -72,6 +74,8 @@ export class CreateBatchDto {
 export const BATCH_UPLOAD_SCHEMA = {
   type: 'object',
   required: ['template_id', 'file'],
+  // Any other part is a 422 (readBatchForm).
+  additionalProperties: false,
   properties: {
     template_id: { type: 'string', format: 'uuid' },
     auto_approve: { type: 'string', enum: ['true', 'false'], default: 'true' },

@@ -4,13 +4,16 @@ import { IsDefined, IsObject, IsOptional, IsString, IsUUID, MaxLength, MinLength
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { Optional } from '../common/optional.decorator';
 import { PageQuery } from '../common/page.query';
-import { CreateVideoDto } from '../videos/create-video.dto';
 import { checkVideoRequest } from '../videos/video-request';
 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 2000;
 const REQUEST_DESCRIPTION =
-  'A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`)';
+  'A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`)';
+/** The schema of a template's request: see templateRequestSchema. */
+const TEMPLATE_REQUEST = { allOf: [{ $ref: '#/components/schemas/TemplateRequestDto' }] };
+/** Fields of POST /videos that a template's request cannot hold (checkTemplateRequest). */
+const NOT_IN_A_TEMPLATE = ['template_id', 'variables'];
 
 export class CreateTemplateDto {
   @ApiProperty({ minLength: 1, maxLength: NAME_MAX, example: 'Product spotlight' })
@@ -27,7 +30,7 @@ export class CreateTemplateDto {
   description?: string | null;
 
   @ApiPropertyOptional({
-    type: () => CreateVideoDto,
+    ...TEMPLATE_REQUEST,
     description: `${REQUEST_DESCRIPTION}; or send \`from_video_id\``,
   })
   @Optional()
@@ -59,7 +62,7 @@ export class UpdateTemplateDto {
   description?: string | null;
 
   @ApiPropertyOptional({
-    type: () => CreateVideoDto,
+    ...TEMPLATE_REQUEST,
     description: `${REQUEST_DESCRIPTION}; replaces the whole request`,
   })
   @Optional()
@@ -73,7 +76,7 @@ export class TemplateRecordDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ type: () => CreateVideoDto, description: REQUEST_DESCRIPTION })
+  @ApiProperty({ ...TEMPLATE_REQUEST, description: REQUEST_DESCRIPTION })
   request: Record<string, unknown>;
   @ApiProperty({
     type: [String],
@@ -110,7 +113,7 @@ export class TemplatePageDto {
 
 /** A template's request is checked as POST /videos checks its body; it cannot name a template itself. */
 async function checkTemplateRequest(request: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const nested = ['template_id', 'variables'].filter((f) => Object.hasOwn(request, f));
+  const nested = NOT_IN_A_TEMPLATE.filter((f) => Object.hasOwn(request, f));
   if (nested.length > 0) {
     throw new ValidationError(
       nested.map((f) => ({
@@ -137,9 +140,42 @@ export async function toNewTemplate(dto: CreateTemplateDto): Promise<NewTemplate
 }
 
 export async function toTemplateChanges(dto: UpdateTemplateDto): Promise<TemplateChanges> {
+  if (dto.name === undefined && dto.description === undefined && dto.request === undefined)
+    throw new ValidationError([{ loc: ['body'], msg: 'give at least one field of the template to change' }]);
   return {
     name: dto.name,
     description: dto.description,
     request: dto.request === undefined ? undefined : await checkTemplateRequest(dto.request),
   };
+}
+
+/**
+ * The document's rules for templates, added by openapi-document.ts once CreateVideoDto is complete:
+ * a template's request (TemplateRequestDto) is the POST /videos body without `template_id` and
+ * `variables` and the rules about them, `prompt` required (checkTemplateRequest), and POST /videos
+ * takes `variables` only with `template_id`; POST /templates
+ * takes `request` or `from_video_id`, not both (toNewTemplate); a PATCH changes at least one field
+ * (toTemplateChanges).
+ */
+export function addTemplateSchemas(schemas: Record<string, Record<string, unknown>>): void {
+  const createVideo = schemas.CreateVideoDto;
+  if (createVideo) {
+    const request = structuredClone(createVideo);
+    const properties = request.properties as Record<string, unknown>;
+    for (const f of NOT_IN_A_TEMPLATE) delete properties[f];
+    request.required = [...new Set([...((request.required as string[] | undefined) ?? []), 'prompt'])];
+    const about = (rule: unknown) => NOT_IN_A_TEMPLATE.some((f) => JSON.stringify(rule).includes(`"${f}"`));
+    request.allOf = ((request.allOf as unknown[] | undefined) ?? []).filter((rule) => !about(rule));
+    schemas.TemplateRequestDto = request;
+    // POST /videos takes `variables` only beside `template_id` (TemplateExpansionInterceptor).
+    createVideo.allOf = [
+      ...((createVideo.allOf as unknown[] | undefined) ?? []),
+      { anyOf: [{ not: { required: ['variables'] } }, { required: ['template_id'] }] },
+    ];
+  }
+  const create = schemas.CreateTemplateDto;
+  // Inside allOf, so generated client types keep the object's own properties.
+  if (create) create.allOf = [{ oneOf: [{ required: ['request'] }, { required: ['from_video_id'] }] }];
+  const update = schemas.UpdateTemplateDto;
+  if (update) update.minProperties = 1;
 }

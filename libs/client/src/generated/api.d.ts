@@ -762,7 +762,7 @@ export type components = {
             scenes?: unknown;
             /** @constant */
             scene_count?: 12;
-        }));
+        }) & (unknown | unknown));
         MusicOptionsDto: {
             /** Format: uuid */
             asset_id: string;
@@ -1060,21 +1060,21 @@ export type components = {
             /** @example Product spotlight */
             name: string;
             description?: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); or send `from_video_id` */
-            request?: components["schemas"]["CreateVideoDto"];
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`); or send `from_video_id` */
+            request?: components["schemas"]["TemplateRequestDto"];
             /**
              * Format: uuid
              * @description A video of the account: its request, with its scenes as they are now, becomes the template's
              */
             from_video_id?: string;
-        };
+        } & (unknown | unknown);
         TemplateRecordDto: {
             /** Format: uuid */
             id: string;
             name: string;
             description: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`) */
-            request: components["schemas"]["CreateVideoDto"];
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) */
+            request: components["schemas"]["TemplateRequestDto"];
             /**
              * @description The request's placeholder names, sorted and unique
              * @example [
@@ -1097,8 +1097,8 @@ export type components = {
         UpdateTemplateDto: {
             name?: string;
             description?: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); replaces the whole request */
-            request?: components["schemas"]["CreateVideoDto"];
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`); replaces the whole request */
+            request?: components["schemas"]["TemplateRequestDto"];
         };
         BatchRowDto: {
             /**
@@ -1129,10 +1129,10 @@ export type components = {
             template_id: string;
             rows: components["schemas"]["BatchRowDto"][];
             /**
-             * @description Pass the review gate without waiting for approval (replaces the template's auto_approve)
+             * @description Pass the review gate without waiting for approval (replaces the template's auto_approve); null is the default
              * @default true
              */
-            auto_approve?: boolean;
+            auto_approve?: boolean | null;
         };
         BatchRecordDto: {
             /** Format: uuid */
@@ -1651,6 +1651,121 @@ export type components = {
             checks: components["schemas"]["ReadyChecksDto"];
             workers: components["schemas"]["WorkersDto"];
         };
+        TemplateRequestDto: {
+            /** @example How honey bees make honey */
+            prompt: string;
+            /**
+             * @description With `scenes`, their number (it may be left out). Left out for a prompt that lists things: a scene per item and one for its title, up to 12
+             * @default 5
+             */
+            scene_count?: number | null;
+            /** @default 16:9 */
+            aspect_ratio?: ("16:9" | "9:16" | "1:1") | null;
+            /**
+             * @description A voice id from GET /voices that speaks the video's language; left out, the language's default voice
+             * @example en-us
+             */
+            voice?: string | null;
+            /**
+             * @description How fast the voice speaks: the narration lasts about 1/voice_speed as long
+             * @default 1
+             */
+            voice_speed?: number | null;
+            /**
+             * @description false: no speech and no narration credit; each scene lasts its reading time and its captions still show
+             * @default true
+             */
+            narrate?: boolean | null;
+            /**
+             * @description Pass the review gate without waiting for approval
+             * @default false
+             */
+            auto_approve?: boolean | null;
+            /**
+             * @description BCP 47 language of the script, the default voice and the captions
+             * @default en
+             * @example de
+             */
+            language?: string | null;
+            /** @description The client's own script, taken verbatim instead of one written from the prompt */
+            scenes?: components["schemas"]["ClientSceneDto"][];
+            /** @description Music under the whole video */
+            music?: components["schemas"]["MusicDto"] | null;
+            /** @description null or left out: the defaults */
+            captions?: components["schemas"]["CaptionsDto"] | null;
+            /**
+             * @description A slow zoom or pan on every still
+             * @default kenburns
+             */
+            motion?: ("kenburns" | "none") | null;
+            /**
+             * @description A short crossfade between scenes
+             * @default fade
+             */
+            transition?: ("fade" | "none") | null;
+            /**
+             * @description Where scenes get their pictures: generated, or clips and photos from the stock library STOCK_PROVIDER names (422 when none is configured)
+             * @default generated
+             */
+            visuals?: ("generated" | "stock") | null;
+            /** @description Frame size and rate; null or left out: 720p at 24 fps */
+            output?: components["schemas"]["OutputDto"] | null;
+            /**
+             * Format: uuid
+             * @description A brand of this account (GET /brands) the video wears: its logo, font, caption colours and cards. Left out: the account's default brand, if any
+             */
+            brand_id?: string;
+        } & (unknown | {
+            scene_count?: null;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 1;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 2;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 3;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 4;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 5;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 6;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 7;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 8;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 9;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 10;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 11;
+        } | {
+            scenes?: unknown;
+            /** @constant */
+            scene_count?: 12;
+        });
     };
     responses: never;
     parameters: never;

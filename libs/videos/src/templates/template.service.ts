@@ -140,11 +140,13 @@ async function requestOfVideo(
     ]);
   }
   const scenes = await videos.scenes.list(accountId, videoId);
-  const { music, ...options } = video.options;
+  // The brand the video wore is a copy in its options; the request names it as POST /videos does.
+  const { music, brand, ...options } = video.options;
   return {
     prompt: video.prompt,
     ...options,
     ...(music && { music: { asset_id: music.asset_id, volume: music.volume } }),
+    ...(brand && { brand_id: brand.id }),
     ...(scenes.length > 0
       ? {
           scenes: scenes.map((s) => ({

@@ -104,6 +104,11 @@ from .speech_stage_provider_dto import SpeechStageProviderDto
 from .stage_provider_dto import StageProviderDto
 from .template_page_dto import TemplatePageDto
 from .template_record_dto import TemplateRecordDto
+from .template_request_dto import TemplateRequestDto
+from .template_request_dto_aspect_ratio_type_0 import TemplateRequestDtoAspectRatioType0
+from .template_request_dto_motion_type_0 import TemplateRequestDtoMotionType0
+from .template_request_dto_transition_type_0 import TemplateRequestDtoTransitionType0
+from .template_request_dto_visuals_type_0 import TemplateRequestDtoVisualsType0
 from .transcript_dto import TranscriptDto
 from .transcript_scene_dto import TranscriptSceneDto
 from .transcript_word_dto import TranscriptWordDto
@@ -247,6 +252,11 @@ __all__ = (
     "StageProviderDto",
     "TemplatePageDto",
     "TemplateRecordDto",
+    "TemplateRequestDto",
+    "TemplateRequestDtoAspectRatioType0",
+    "TemplateRequestDtoMotionType0",
+    "TemplateRequestDtoTransitionType0",
+    "TemplateRequestDtoVisualsType0",
     "TranscriptDto",
     "TranscriptSceneDto",
     "TranscriptWordDto",

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar
 from uuid import UUID
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from .. import types
 from ..models.batches_create_files_body_auto_approve import (
@@ -31,7 +30,6 @@ class BatchesCreateFilesBody:
     auto_approve: BatchesCreateFilesBodyAutoApprove | Unset = (
         BatchesCreateFilesBodyAutoApprove.TRUE
     )
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         template_id = str(self.template_id)
@@ -43,7 +41,7 @@ class BatchesCreateFilesBody:
             auto_approve = self.auto_approve.value
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "template_id": template_id,
@@ -70,9 +68,6 @@ class BatchesCreateFilesBody:
                 )
             )
 
-        for prop_name, prop in self.additional_properties.items():
-            files.append((prop_name, (None, str(prop).encode(), "text/plain")))
-
         return files
 
     @classmethod
@@ -95,21 +90,4 @@ class BatchesCreateFilesBody:
             auto_approve=auto_approve,
         )
 
-        batches_create_files_body.additional_properties = d
         return batches_create_files_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
@@ -21,13 +21,13 @@ class CreateBatchDto:
     Attributes:
         template_id (UUID): The template every row fills in
         rows (list[BatchRowDto]):
-        auto_approve (bool | Unset): Pass the review gate without waiting for approval (replaces the template's
-            auto_approve) Default: True.
+        auto_approve (bool | None | Unset): Pass the review gate without waiting for approval (replaces the template's
+            auto_approve); null is the default Default: True.
     """
 
     template_id: UUID
     rows: list[BatchRowDto]
-    auto_approve: bool | Unset = True
+    auto_approve: bool | None | Unset = True
 
     def to_dict(self) -> dict[str, Any]:
         template_id = str(self.template_id)
@@ -37,7 +37,11 @@ class CreateBatchDto:
             rows_item = rows_item_data.to_dict()
             rows.append(rows_item)
 
-        auto_approve = self.auto_approve
+        auto_approve: bool | None | Unset
+        if isinstance(self.auto_approve, Unset):
+            auto_approve = UNSET
+        else:
+            auto_approve = self.auto_approve
 
         field_dict: dict[str, Any] = {}
 
@@ -66,7 +70,14 @@ class CreateBatchDto:
 
             rows.append(rows_item)
 
-        auto_approve = d.pop("auto_approve", UNSET)
+        def _parse_auto_approve(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        auto_approve = _parse_auto_approve(d.pop("auto_approve", UNSET))
 
         create_batch_dto = cls(
             template_id=template_id,

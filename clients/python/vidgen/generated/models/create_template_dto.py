@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.create_video_dto import CreateVideoDto
+    from ..models.template_request_dto import TemplateRequestDto
 
 
 T = TypeVar("T", bound="CreateTemplateDto")
@@ -21,14 +21,14 @@ class CreateTemplateDto:
     Attributes:
         name (str):  Example: Product spotlight.
         description (None | str | Unset):
-        request (CreateVideoDto | Unset):
+        request (TemplateRequestDto | Unset):
         from_video_id (UUID | Unset): A video of the account: its request, with its scenes as they are now, becomes the
             template's
     """
 
     name: str
     description: None | str | Unset = UNSET
-    request: CreateVideoDto | Unset = UNSET
+    request: TemplateRequestDto | Unset = UNSET
     from_video_id: UUID | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,7 +66,7 @@ class CreateTemplateDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.create_video_dto import CreateVideoDto
+        from ..models.template_request_dto import TemplateRequestDto
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -81,11 +81,11 @@ class CreateTemplateDto:
         description = _parse_description(d.pop("description", UNSET))
 
         _request = d.pop("request", UNSET)
-        request: CreateVideoDto | Unset
+        request: TemplateRequestDto | Unset
         if isinstance(_request, Unset):
             request = UNSET
         else:
-            request = CreateVideoDto.from_dict(_request)
+            request = TemplateRequestDto.from_dict(_request)
 
         _from_video_id = d.pop("from_video_id", UNSET)
         from_video_id: UUID | Unset

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.create_video_dto import CreateVideoDto
+    from ..models.template_request_dto import TemplateRequestDto
 
 
 T = TypeVar("T", bound="TemplateRecordDto")
@@ -21,7 +21,7 @@ class TemplateRecordDto:
         id (UUID):
         name (str):
         description (None | str):
-        request (CreateVideoDto):
+        request (TemplateRequestDto):
         variables (list[str]): The request's placeholder names, sorted and unique Example: ['price', 'product'].
         created_at (str):  Example: 2026-11-21T10:00:00.123456Z.
         updated_at (str):  Example: 2026-11-21T10:00:00.123456Z.
@@ -30,7 +30,7 @@ class TemplateRecordDto:
     id: UUID
     name: str
     description: None | str
-    request: CreateVideoDto
+    request: TemplateRequestDto
     variables: list[str]
     created_at: str
     updated_at: str
@@ -70,7 +70,7 @@ class TemplateRecordDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.create_video_dto import CreateVideoDto
+        from ..models.template_request_dto import TemplateRequestDto
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -84,7 +84,7 @@ class TemplateRecordDto:
 
         description = _parse_description(d.pop("description"))
 
-        request = CreateVideoDto.from_dict(d.pop("request"))
+        request = TemplateRequestDto.from_dict(d.pop("request"))
 
         variables = cast(list[str], d.pop("variables"))
 

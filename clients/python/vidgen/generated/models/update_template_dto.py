@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.create_video_dto import CreateVideoDto
+    from ..models.template_request_dto import TemplateRequestDto
 
 
 T = TypeVar("T", bound="UpdateTemplateDto")
@@ -20,12 +20,12 @@ class UpdateTemplateDto:
     Attributes:
         name (str | Unset):
         description (None | str | Unset):
-        request (CreateVideoDto | Unset):
+        request (TemplateRequestDto | Unset):
     """
 
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
-    request: CreateVideoDto | Unset = UNSET
+    request: TemplateRequestDto | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -54,7 +54,7 @@ class UpdateTemplateDto:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.create_video_dto import CreateVideoDto
+        from ..models.template_request_dto import TemplateRequestDto
 
         d = dict(src_dict)
         name = d.pop("name", UNSET)
@@ -69,11 +69,11 @@ class UpdateTemplateDto:
         description = _parse_description(d.pop("description", UNSET))
 
         _request = d.pop("request", UNSET)
-        request: CreateVideoDto | Unset
+        request: TemplateRequestDto | Unset
         if isinstance(_request, Unset):
             request = UNSET
         else:
-            request = CreateVideoDto.from_dict(_request)
+            request = TemplateRequestDto.from_dict(_request)
 
         update_template_dto = cls(
             name=name,
