@@ -36,6 +36,12 @@ export interface FuzzFixtures {
   clipId: string;
   /** [voice id, language] of the provider's voices. */
   voices: [string, string][];
+  /** A template of the fuzz account without placeholders, for `template_id`. */
+  templateId: string;
+  /** A brand of the fuzz account, for `brand_id`. */
+  brandId: string;
+  /** A video of the fuzz account, for `from_video_id`. */
+  videoId: string;
 }
 
 export interface FuzzResult {
@@ -157,10 +163,22 @@ async function uploadAsset(baseUrl: string, apiKey: string, file: string, type: 
   return body.id;
 }
 
+async function postJson(baseUrl: string, apiKey: string, route: string, body: unknown): Promise<string> {
+  const res = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const made = (await res.json()) as { id?: string };
+  if (res.status !== 201 || !made.id) throw new Error(`POST ${route}: ${res.status} ${JSON.stringify(made)}`);
+  return made.id;
+}
+
 /**
  * What hooks.py needs to keep generated requests within the rules no schema can state: an image,
- * an audio and a video asset of the fuzz account (uploaded here), real files for generated uploads, and
- * the voices of the configured speech provider with the languages they speak.
+ * an audio and a video asset of the fuzz account (uploaded here), real files for generated uploads,
+ * the voices of the configured speech provider with the languages they speak, and a template, a
+ * brand and a video of the account.
  */
 export async function fuzzFixtures(
   client: VidgenClient,
@@ -176,6 +194,15 @@ export async function fuzzFixtures(
     audioId: await uploadAsset(baseUrl, apiKey, media.wav, 'audio/wav'),
     clipId: await uploadAsset(baseUrl, apiKey, media.mp4, 'video/mp4'),
     voices: voices.data.data.filter((v) => v.language !== 'mul').map((v) => [v.id, v.language]),
+    templateId: await postJson(baseUrl, apiKey, '/templates', {
+      name: 'Fuzz',
+      request: { prompt: 'How honey bees make honey' },
+    }),
+    brandId: await postJson(baseUrl, apiKey, '/brands', { name: 'Fuzz' }),
+    videoId: await postJson(baseUrl, apiKey, '/videos', {
+      prompt: 'How honey bees make honey',
+      auto_approve: false,
+    }),
   };
 }
 
