@@ -129,6 +129,10 @@ describe('brands', () => {
     ['a card of 6 seconds', { intro: { title: 'Hi', seconds: 6 } }, ['body', 'intro', 'seconds']],
     ['a palette of one colour', { palette: ['#000000'] }, ['body', 'palette']],
     ['an unknown font', { font: 'comic-sans' }, ['body', 'font']],
+    ['a logo that is a list', { logo: [] }, ['body', 'logo']],
+    ['captions that are a list', { captions: [] }, ['body', 'captions']],
+    ['an intro that is a list', { intro: [] }, ['body', 'intro']],
+    ['an outro that is a list', { outro: [] }, ['body', 'outro']],
   ])('refuses %s with 422 at its loc', async (_what, fields, loc) => {
     expectValidationAt(await account.api.post('/brands', { name: 'Bad', ...fields }), loc);
   });

@@ -22,6 +22,7 @@ import {
   IsDefined,
   IsIn,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -203,6 +204,7 @@ class BrandFieldsDto {
     description: 'Drawn in a corner of every scene',
   })
   @IsOptional()
+  @IsObject({ message: 'logo must be an object' })
   @ValidateNested()
   @Type(() => BrandLogoDto)
   logo?: BrandLogoDto | null;
@@ -225,6 +227,7 @@ class BrandFieldsDto {
     description: 'Colours and place of burned-in captions',
   })
   @IsOptional()
+  @IsObject({ message: 'captions must be an object' })
   @ValidateNested()
   @Type(() => BrandCaptionsDto)
   captions?: BrandCaptionsDto | null;
@@ -252,6 +255,7 @@ class BrandFieldsDto {
     description: 'A card before the first scene: not narrated, not charged',
   })
   @IsOptional()
+  @IsObject({ message: 'intro must be an object' })
   @ValidateNested()
   @Type(() => BrandIntroDto)
   intro?: BrandIntroDto | null;
@@ -262,6 +266,7 @@ class BrandFieldsDto {
     description: 'A card after the last scene: not narrated, not charged',
   })
   @IsOptional()
+  @IsObject({ message: 'outro must be an object' })
   @ValidateNested()
   @Type(() => BrandOutroDto)
   outro?: BrandOutroDto | null;
