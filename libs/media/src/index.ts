@@ -1,4 +1,4 @@
-export * from './branding';
+export * from './common/branding';
 export * from './common/font-catalog';
 export * from './common/fonts';
 export * from './common/media.errors';

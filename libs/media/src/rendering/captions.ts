@@ -1,5 +1,5 @@
-import { captionMargin } from '../branding/brand-frame';
-import { assColour, type Box, type BrandCaptionStyle } from '../branding/brand-style';
+import { captionMargin } from '../common/branding/brand-frame';
+import { assColour, type Box, type BrandCaptionStyle } from '../common/branding/brand-style';
 import { DEFAULT_FONT_ID, fontFamily, fontRuns } from '../common/font-catalog';
 import type { CaptionOptions } from '../common/media.types';
 import type { Cue } from '../common/timeline';

@@ -1,14 +1,14 @@
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cardSvg, logoImageFromFile, renderSvgPng } from '../branding/brand-frame';
+import { tempPathFor } from '../common/atomic-file';
+import { cardSvg, logoImageFromFile, renderSvgPng } from '../common/branding/brand-frame';
 import {
   type BrandCardStyle,
   type BrandStyle,
   cardFrames,
   introOffsetSeconds,
   shiftVtt,
-} from '../branding/brand-style';
-import { tempPathFor } from '../common/atomic-file';
+} from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type OutputOptions } from '../common/media.types';
 import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';

@@ -1,4 +1,4 @@
-import type { BrandStyle } from '../branding/brand-style';
+import type { BrandStyle } from '../common/branding/brand-style';
 import type { CaptionOptions, Motion, Transition } from '../common/media.types';
 
 /** Frames per second of every render: smooth enough for slow motion, cheap for x264. */

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { logoBox } from '../branding/brand-style';
+import { logoBox } from '../common/branding/brand-style';
 import { DEFAULT_FONT_ID, fontRuns, fontsDir } from '../common/font-catalog';
 import { FONT_DIR } from '../common/fonts';
 import { kenBurnsFor } from '../common/ken-burns';

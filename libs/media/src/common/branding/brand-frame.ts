@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type * as ResvgJs from '@resvg/resvg-js';
-import { DEFAULT_FONT_ID, fontFamily, fontFiles, fontRuns } from '../common/font-catalog';
+import { DEFAULT_FONT_ID, fontFamily, fontFiles, fontRuns } from '../font-catalog';
 import { type Box, type BrandStyle, DEFAULT_CARD_PALETTE, type LogoCorner, logoBox } from './brand-style';
 import { woffToSfnt } from './woff';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../../test/support/ffprobe';
 import { band, type Frame, meanDiff, toneLevel } from '../../../../test/support/frames';
 import { insetLogo } from '../../../../test/support/png';
-import { type BrandStyle, logoBox } from '../branding/brand-style';
+import { type BrandStyle, logoBox } from '../common/branding/brand-style';
 import { fontsDir } from '../common/font-catalog';
 import type { AspectRatio } from '../common/media.types';
 import { assCaptions } from './captions';
