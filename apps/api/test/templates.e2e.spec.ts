@@ -88,6 +88,17 @@ describe('templates', () => {
     expect(locs(foreign.body)).toContainEqual(['body', 'from_video_id']);
   });
 
+  it('refuses faults in a template request (they are given per video) on POST and PATCH', async () => {
+    const { api } = await createAccount();
+    const faults = { scripting: { fail: true } };
+    const posted = await api.post('/templates', { name: 'Faulty', request: { prompt: 'x', faults } });
+    expect(posted.status, posted.text).toBe(422);
+    expect(locs(posted.body)).toEqual([['body', 'request', 'faults']]);
+    const t = (await api.post('/templates', { name: 'Fine', request: { prompt: 'x' } })).body;
+    const patched = await api.patch(`/templates/${t.id}`, { request: { prompt: 'y', faults } });
+    expect(locs(patched.body)).toEqual([['body', 'request', 'faults']]);
+  });
+
   it('refuses a PATCH that changes nothing with 422 at body', async () => {
     const { api } = await createAccount();
     const t = (await api.post('/templates', { name: 'Still', request: REQUEST })).body;

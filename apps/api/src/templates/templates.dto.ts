@@ -9,11 +9,14 @@ import { checkVideoRequest } from '../videos/video-request';
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 2000;
 const REQUEST_DESCRIPTION =
-  'A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`)';
+  'A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) nor hold `faults`';
 /** The schema of a template's request: see templateRequestSchema. */
 const TEMPLATE_REQUEST = { allOf: [{ $ref: '#/components/schemas/TemplateRequestDto' }] };
-/** Fields of POST /videos that a template's request cannot hold (checkTemplateRequest). */
-const NOT_IN_A_TEMPLATE = ['template_id', 'variables'];
+/**
+ * Fields of POST /videos that a template's request cannot hold (checkTemplateRequest): it names no
+ * template, and fault injection (`faults`, a test server's) is given per video, not kept.
+ */
+const NOT_IN_A_TEMPLATE = ['template_id', 'variables', 'faults'];
 
 export class CreateTemplateDto {
   @ApiProperty({ minLength: 1, maxLength: NAME_MAX, example: 'Product spotlight' })
@@ -111,14 +114,17 @@ export class TemplatePageDto {
   next_cursor: string | null;
 }
 
-/** A template's request is checked as POST /videos checks its body; it cannot name a template itself. */
+/** A template's request is checked as POST /videos checks its body; it cannot name a template itself, nor hold faults. */
 async function checkTemplateRequest(request: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const nested = NOT_IN_A_TEMPLATE.filter((f) => Object.hasOwn(request, f));
-  if (nested.length > 0) {
+  const refused = NOT_IN_A_TEMPLATE.filter((f) => Object.hasOwn(request, f));
+  if (refused.length > 0) {
     throw new ValidationError(
-      nested.map((f) => ({
+      refused.map((f) => ({
         loc: ['body', 'request', f],
-        msg: 'a template cannot be made from another template',
+        msg:
+          f === 'faults'
+            ? 'faults are given per video, not kept in a template'
+            : 'a template cannot be made from another template',
       })),
     );
   }
@@ -151,8 +157,8 @@ export async function toTemplateChanges(dto: UpdateTemplateDto): Promise<Templat
 
 /**
  * The document's rules for templates, added by openapi-document.ts once CreateVideoDto is complete:
- * a template's request (TemplateRequestDto) is the POST /videos body without `template_id` and
- * `variables` and the rules about them, `prompt` required (checkTemplateRequest), and POST /videos
+ * a template's request (TemplateRequestDto) is the POST /videos body without `template_id`,
+ * `variables` and `faults` and the rules about them, `prompt` required (checkTemplateRequest), and POST /videos
  * takes `variables` only with `template_id`; POST /templates
  * takes `request` or `from_video_id`, not both (toNewTemplate); a PATCH changes at least one field
  * (toTemplateChanges).

@@ -1060,7 +1060,7 @@ export type components = {
             /** @example Product spotlight */
             name: string;
             description?: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`); or send `from_video_id` */
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) nor hold `faults`; or send `from_video_id` */
             request?: components["schemas"]["TemplateRequestDto"];
             /**
              * Format: uuid
@@ -1073,7 +1073,7 @@ export type components = {
             id: string;
             name: string;
             description: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) */
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) nor hold `faults` */
             request: components["schemas"]["TemplateRequestDto"];
             /**
              * @description The request's placeholder names, sorted and unique
@@ -1097,7 +1097,7 @@ export type components = {
         UpdateTemplateDto: {
             name?: string;
             description?: string | null;
-            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`); replaces the whole request */
+            /** @description A POST /videos body whose `prompt`, `scenes[].narration` and `scenes[].visual_description` may hold `{{name}}` placeholders (letters, digits, `_`); it cannot name a template (`template_id`, `variables`) nor hold `faults`; replaces the whole request */
             request?: components["schemas"]["TemplateRequestDto"];
         };
         BatchRowDto: {
