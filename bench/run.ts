@@ -27,6 +27,7 @@ const BENCHES: Record<string, string> = {
   webhooks: 'bench/webhooks.ts',
   pipeline: 'bench/pipeline.ts',
   clips: 'bench/clip-render.ts',
+  brand: 'bench/brand-render.ts',
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
   drill: 'bench/drill.ts',
