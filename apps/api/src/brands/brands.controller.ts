@@ -12,15 +12,8 @@ import {
 } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import { BrandPreviewService } from './brand-preview.service';
-import {
-  BrandListDto,
-  BrandPreviewQuery,
-  BrandRecordDto,
-  CreateBrandDto,
-  toBrandInput,
-  toBrandPatch,
-  UpdateBrandDto,
-} from './brands.dto';
+import { BrandListDto, BrandRecordDto } from './brand-responses.dto';
+import { BrandPreviewQuery, CreateBrandDto, toBrandInput, toBrandPatch, UpdateBrandDto } from './brands.dto';
 
 @ApiTags('brands')
 @Controller('brands')

@@ -36,7 +36,7 @@ import {
   type VideoStatus,
 } from '@vidgen/workflows';
 import { ATTRIBUTION, type AttributionDto, DEPICTS } from '../assets/asset-responses.dto';
-import { VideoBrandDto } from '../brands/brands.dto';
+import { VideoBrandDto } from '../brands/brand-responses.dto';
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 
