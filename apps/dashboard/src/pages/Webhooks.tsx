@@ -170,7 +170,7 @@ function Deliveries({ hookId }: { hookId: string }) {
         <table>
           <thead>
             <tr>
-              <th scope="col">Video</th>
+              <th scope="col">Video or batch</th>
               <th scope="col">Status</th>
               <th scope="col">Attempts</th>
               <th scope="col">Created</th>
@@ -183,7 +183,8 @@ function Deliveries({ hookId }: { hookId: string }) {
             {list.data.data.map((d) => (
               <tr key={d.id} data-testid="delivery">
                 <td>
-                  <code>{d.video_id.slice(0, 8)}</code>
+                  {/* A batch.completed delivery names its batch instead of a video. */}
+                  <code>{(d.video_id ?? d.batch_id ?? '').slice(0, 8)}</code>
                 </td>
                 <td>
                   <Badge>{d.status}</Badge>
