@@ -3,16 +3,12 @@ import { type Db, guardedPoolOf } from './database';
 import { nameStatement } from './statement-names';
 
 /**
- * A query that Kysely builds and compiles once, then runs with each call's values: the api's hot
- * reads (a video, a page of videos) built their query per request, and Kysely's building and
- * compiling was the largest share of the api's allocations
- * (docs/decisions/0044-request-line-and-cpu-per-request.md). `build` is called once, with stand-ins
- * for the values; it must pass each value on only as a value of the query (never decide the query's
- * shape with it), so every stand-in becomes a parameter of the SQL and each call's value takes its
- * place. A value `build` does not use is ignored. The SQL runs as a named statement
- * (`statementName`), on the guarded pool directly when `db` is one createDb made: Kysely's executor
- * added 5–10 µs of CPU per query for plugins and logging such a Db does not have
- * (docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#the-hot-reads-off-kyselys-executor).
+ * A query that Kysely builds and compiles once, then runs with each call's values, as a named
+ * statement on the guarded pool (why: docs/decisions/0044-request-line-and-cpu-per-request.md,
+ * docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#the-hot-reads-off-kyselys-executor).
+ * `build` is called once, with stand-ins for the values; it must pass each value on only as a
+ * value of the query (never decide the query's shape with it), so every stand-in becomes a
+ * parameter of the SQL and each call's value takes its place. A value it does not use is ignored.
  */
 export function prepared<Args extends unknown[], Row>(
   db: Db,

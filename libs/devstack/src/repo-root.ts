@@ -10,18 +10,11 @@ export const COMPILED = __filename.endsWith('.js');
 export const REPO_ROOT = path.resolve(__dirname, COMPILED ? '../../../..' : '../../..');
 
 /**
- * V8 heap settings of the long-running services, the same wherever they start (`npm start`,
- * the Dockerfile and compose, the tests' and benches' stacks). Under a steady stream of requests
- * V8 otherwise grows the young generation to 128 MB and lets garbage pile up in the old one long
- * before it collects: the api stood at ~510 MB RSS under `bench/api.ts` while its live heap was
- * 45–100 MB. A 4 MB semi-space keeps the young generation at 8 MB (16 MB held 32 MB of mostly
- * empty pages from start-up on); it costs the api ~5 % of its GET rate under `bench/api.ts`.
- * The api runs without V8's mid-tier compiler (Maglev), whose compilations held 27 MB more
- * under `bench/api.ts`, 50 MB more under a stream of readiness checks, at the same request rate
- * (docs/decisions/0020-service-memory.md). Nor does it let V8 allocate the objects of busy
- * allocation sites straight in the old generation (pretenuring): V8 chose that for the rows and
- * records of each request, which then died there, and a list under load paid a full collection
- * every 0.4 s for them (docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#pretenuring-off-in-the-api).
+ * V8 flags of the long-running services, the same wherever they start (`npm start`, the
+ * Dockerfile and compose, the tests' and benches' stacks): a small young generation, no Maglev
+ * and no pretenuring in the api, to hold their memory under load. Why each, with its figures:
+ * docs/decisions/0020-service-memory.md and
+ * docs/decisions/0047-the-api-at-0-6x-and-150-mb.md#pretenuring-off-in-the-api.
  */
 export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   'apps/api/src/main.ts': [
@@ -34,10 +27,8 @@ export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The environment the long-running services start with, wherever they start (the Dockerfile
- * sets the same); a value already in the environment wins. One glibc malloc arena instead of one
- * per thread (up to 8 per core): the threads of V8, libuv and the Temporal core each kept an arena
- * of freed memory, 12 MB of the api's RSS and ~50 MB of a worker's, at the same throughput
+ * The environment the long-running services start with (the Dockerfile sets the same); a value
+ * already in the environment wins. One glibc malloc arena instead of one per thread
  * (docs/decisions/0020-service-memory.md).
  */
 export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
