@@ -12,10 +12,11 @@
  * (the same frames either way). The cards are left out of it: they are seconds of video the brand
  * adds, not a slower render of the scenes; their cost is in the join's figures, and
  * `brand.per_video_second_ratio` compares the whole render (segments and join, cards included)
- * per second of the output video.
+ * per second of the output video. `brand.cpu_ratio` is the segments' ffmpeg CPU seconds, branded
+ * over plain: the same comparison, left alone by other work on the machine.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -49,11 +50,22 @@ const NARRATION = [
   'A jar of honey holds the work of a whole summer.',
 ];
 
-/** One side's seconds in one round. */
+/** One side's seconds in one round; `scenesCpu`: CPU seconds of the segments' ffmpeg runs. */
 interface Timing {
   scenes: number;
+  scenesCpu: number;
   join: number;
   video: number;
+}
+
+/**
+ * CPU seconds (user + system) of this process's finished children, the ffmpeg runs (/proc/self/stat
+ * cutime and cstime, in clock ticks of 1/100 s): what a busy machine leaves alone.
+ */
+function childrenCpuSeconds(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 async function renderOnce(
@@ -62,6 +74,7 @@ async function renderOnce(
   style: RenderStyle,
   outDir: string,
 ): Promise<Timing> {
+  const c0 = childrenCpuSeconds();
   const t0 = process.hrtime.bigint();
   const segments: string[] = [];
   for (let index = 0; index < scenes.length; index++) {
@@ -70,6 +83,7 @@ async function renderOnce(
     segments.push(out);
   }
   const t1 = process.hrtime.bigint();
+  const c1 = childrenCpuSeconds();
   // What render() joins after its segments (libs/media/src/rendering/ffmpeg.renderer.ts).
   const result = await renderer.join({
     scenes,
@@ -81,7 +95,12 @@ async function renderOnce(
   });
   const t2 = process.hrtime.bigint();
   rmSync(outDir, { recursive: true, force: true });
-  return { scenes: Number(t1 - t0) / 1e9, join: Number(t2 - t1) / 1e9, video: result.durationSeconds };
+  return {
+    scenes: Number(t1 - t0) / 1e9,
+    scenesCpu: c1 - c0,
+    join: Number(t2 - t1) / 1e9,
+    video: result.durationSeconds,
+  };
 }
 
 async function main(): Promise<void> {
@@ -156,7 +175,7 @@ async function main(): Promise<void> {
       const [p, b] = [times.plain.at(-1)!, times.branded.at(-1)!];
       console.log(
         `round ${round + 1}/${n}: scenes plain ${p.scenes.toFixed(2)} s, branded ${b.scenes.toFixed(2)} s ` +
-          `(×${(b.scenes / p.scenes).toFixed(3)}); join plain ${p.join.toFixed(2)} s, branded ${b.join.toFixed(2)} s`,
+          `(×${(b.scenes / p.scenes).toFixed(3)}; CPU ×${(b.scenesCpu / p.scenesCpu).toFixed(3)}); join plain ${p.join.toFixed(2)} s, branded ${b.join.toFixed(2)} s`,
       );
     }
     const median = (xs: number[]) => {
@@ -167,6 +186,9 @@ async function main(): Promise<void> {
     const of = (side: keyof typeof sides, pick: (t: Timing) => number) => median(times[side].map(pick));
     const figures: Figures = {
       'brand.render_ratio': of('branded', (t) => t.scenes) / of('plain', (t) => t.scenes),
+      'brand.cpu_ratio': of('branded', (t) => t.scenesCpu) / of('plain', (t) => t.scenesCpu),
+      'brand.scenes_cpu_s': of('branded', (t) => t.scenesCpu),
+      'brand.plain_scenes_cpu_s': of('plain', (t) => t.scenesCpu),
       'brand.scenes_s': of('branded', (t) => t.scenes),
       'brand.plain_scenes_s': of('plain', (t) => t.scenes),
       'brand.join_s': of('branded', (t) => t.join),

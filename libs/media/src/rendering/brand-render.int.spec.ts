@@ -213,6 +213,13 @@ describe('brand kits in renders', () => {
       expect(boxInk.count).toBeGreaterThan(3000);
       expect(boxInk.y0 + boxInk.height).toBeLessThanOrEqual(box.y);
     });
+    it('keeps the logo on to the last frame of the last scene (the one logo frame is repeated)', async () => {
+      // The scenes' frames run from the intro's 24th to the outro's first: the last scene's last is 95.
+      const f = await fullFrame(branded, 95 / FPS, W, H);
+      const red = inkBox(f, [255, 0, 0]);
+      expect(Math.abs(red.width - 72) / 72).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(red.x0 - (W - 36 - 144 + 36))).toBeLessThanOrEqual(3);
+    });
   });
 
   it.each([
