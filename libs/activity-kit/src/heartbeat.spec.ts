@@ -59,21 +59,4 @@ describe('heartbeating', () => {
     expect(beats.length).toBeGreaterThanOrEqual(1);
     expect(beats[0]).toEqual({ progress: 0.5 });
   });
-
-  it('sends no beat while paused', async () => {
-    const { env, beats } = recorded();
-    let paused = true;
-    await env.run(() =>
-      heartbeating(
-        async () => {
-          await sleep(250);
-          expect(beats).toEqual([]);
-          paused = false;
-          await sleep(250);
-        },
-        { everyMs: 100, paused: () => paused },
-      ),
-    );
-    expect(beats.length).toBeGreaterThanOrEqual(1);
-  });
 });

@@ -10,8 +10,6 @@ export interface HeartbeatOptions {
   atOnce?: boolean;
   /** What each beat carries (a render's progress), read at the time of the beat. */
   details?: () => unknown;
-  /** While this answers true no beat is sent (media work waiting in a worker that drains). */
-  paused?: () => boolean;
 }
 
 /**
@@ -21,10 +19,8 @@ export interface HeartbeatOptions {
  * waited out for the whole start-to-close timeout.
  */
 export function startHeartbeat(options: HeartbeatOptions = {}, ctx: Context = Context.current()): () => void {
-  const { everyMs = HEARTBEAT_INTERVAL_MS, atOnce = true, details, paused } = options;
-  const beat = () => {
-    if (!paused?.()) ctx.heartbeat(details?.());
-  };
+  const { everyMs = HEARTBEAT_INTERVAL_MS, atOnce = true, details } = options;
+  const beat = () => ctx.heartbeat(details?.());
   if (atOnce) beat();
   const timer = setInterval(beat, everyMs);
   return () => clearInterval(timer);
