@@ -1,3 +1,4 @@
+import { CLIP_CONTAINERS } from '@vidgen/media';
 import type { MediaFormat, VideoFormat } from './media-sniff';
 
 /**
@@ -5,7 +6,6 @@ import type { MediaFormat, VideoFormat } from './media-sniff';
  * one) and only the decoders the format may hold are allowed, so an MP4 with a video track
  * or an Ogg with Theora is refused rather than taken for audio.
  */
-const MP4_SOUND = ['aac', 'mp3float', 'mp3', 'alac', 'opus', 'pcm_s16le', 'pcm_s16be', 'pcm_s24le'];
 const DECODE: Record<MediaFormat, { demuxer: string; decoders: string[] }> = {
   png: { demuxer: 'png_pipe', decoders: ['png'] },
   jpeg: { demuxer: 'jpeg_pipe', decoders: ['mjpeg'] },
@@ -29,9 +29,7 @@ const DECODE: Record<MediaFormat, { demuxer: string; decoders: string[] }> = {
   ogg: { demuxer: 'ogg', decoders: ['vorbis', 'opus'] },
   // Clips: only their first video stream is decoded (their sound is never used), but probing
   // opens a decoder for every stream, so the usual sound codecs of each container are allowed.
-  mp4: { demuxer: 'mov', decoders: ['h264', 'hevc', 'libdav1d', 'av1', ...MP4_SOUND] },
-  mov: { demuxer: 'mov', decoders: ['h264', ...MP4_SOUND] },
-  webm: { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1', 'opus', 'vorbis'] },
+  ...CLIP_CONTAINERS,
 };
 
 /** The codecs each clip container may carry in its video streams (docs/api.md, "Assets"). */

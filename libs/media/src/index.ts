@@ -19,6 +19,7 @@ export * from './narrating/wav';
 export * from './narrating/word-timings';
 export * from './providers.factory';
 export * from './refining/scene.refiner';
+export { CLIP_CONTAINERS } from './rendering/clip-input';
 export * from './rendering/ffmpeg.renderer';
 export * from './rendering/resolve-ffmpeg';
 export * from './scripting/list-scenes';

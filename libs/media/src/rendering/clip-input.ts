@@ -5,20 +5,24 @@ import { RenderError } from '../common/media.errors';
 const MP4_SOUND = ['aac', 'mp3float', 'mp3', 'alac', 'opus', 'pcm_s16le', 'pcm_s16be', 'pcm_s24le'];
 
 /**
- * How a stored clip is opened, by the extension its asset was stored with: as verification
- * opened it (libs/assets/src/media-verifier.ts), its container's demuxer forced, so ffmpeg
- * never probes its way to another one (a playlist, a concat list), with the decoders its
- * container may hold.
+ * How a clip container is opened, by verification (libs/assets) and by rendering alike: its
+ * demuxer forced, so ffmpeg never probes its way to another one (a playlist, a concat list), with
+ * the decoders the container may hold.
  */
-const CLIP_CONTAINERS: Record<string, { demuxer: string; decoders: string[] }> = {
-  '.mp4': { demuxer: 'mov', decoders: ['h264', 'hevc', 'libdav1d', 'av1', ...MP4_SOUND] },
-  '.mov': { demuxer: 'mov', decoders: ['h264', ...MP4_SOUND] },
-  '.webm': { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1', 'opus', 'vorbis'] },
+export const CLIP_CONTAINERS: Readonly<
+  Record<'mp4' | 'mov' | 'webm', { demuxer: string; decoders: string[] }>
+> = {
+  mp4: { demuxer: 'mov', decoders: ['h264', 'hevc', 'libdav1d', 'av1', ...MP4_SOUND] },
+  mov: { demuxer: 'mov', decoders: ['h264', ...MP4_SOUND] },
+  webm: { demuxer: 'webm', decoders: ['vp8', 'vp9', 'libdav1d', 'av1', 'opus', 'vorbis'] },
 };
 
 /** ffmpeg's input options for a clip: local files only, no external references, no probing. */
 export function clipInputArgs(file: string): string[] {
-  const container = CLIP_CONTAINERS[path.extname(file).toLowerCase()];
+  const ext = path.extname(file).toLowerCase().slice(1);
+  const container = Object.hasOwn(CLIP_CONTAINERS, ext)
+    ? CLIP_CONTAINERS[ext as keyof typeof CLIP_CONTAINERS]
+    : undefined;
   if (!container)
     throw new RenderError(`${path.basename(file)} is not a clip vidgen renders (MP4, MOV or WebM)`);
   return [
