@@ -18,6 +18,7 @@ import * as m0017 from './migrations/0017_templates_batches';
 import * as m0018 from './migrations/0018_brands';
 import * as m0019 from './migrations/0019_script_source';
 import * as m0020 from './migrations/0020_batch_webhooks';
+import * as m0021 from './migrations/0021_progress_events';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_brands': m0018,
   '0019_script_source': m0019,
   '0020_batch_webhooks': m0020,
+  '0021_progress_events': m0021,
 };
 
 class StaticProvider implements MigrationProvider {
