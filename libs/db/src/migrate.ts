@@ -19,6 +19,7 @@ import * as m0018 from './migrations/0018_brands';
 import * as m0019 from './migrations/0019_script_source';
 import * as m0020 from './migrations/0020_batch_webhooks';
 import * as m0021 from './migrations/0021_progress_events';
+import * as m0022 from './migrations/0022_storyboard_preview';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019_script_source': m0019,
   '0020_batch_webhooks': m0020,
   '0021_progress_events': m0021,
+  '0022_storyboard_preview': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

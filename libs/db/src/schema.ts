@@ -151,6 +151,10 @@ export interface VideosTable {
   script_source: string | null;
   /** RecordWarning[] (`{code, message}`); written as JSON text. */
   warnings: ColumnType<unknown, string | undefined, string>;
+  /** The draft at the review gate (`{status, draft, asset_id, created_at}`); written as JSON text. */
+  preview: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The storyboard's contact sheet (`{fingerprint, asset_id}`); written as JSON text. */
+  storyboard_sheet: ColumnType<unknown, string | null | undefined, string | null>;
   workflow_started_at: NullableTimestamp;
   created_at: Generated<string>;
   updated_at: Timestamp;
@@ -170,6 +174,8 @@ export interface ScenesTable {
   words: ColumnType<unknown, string | null | undefined, string | null>;
   audio_asset_id: string | null;
   search_terms: Generated<string | null>;
+  /** A picture made before approval (the storyboard); the production run adopts it. */
+  storyboard_asset_id: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Timestamp;
 }
