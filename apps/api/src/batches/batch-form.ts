@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { BadRequestError, ValidationError } from '@vidgen/core';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { isMultipart } from '../assets/asset-form';
 
 /** A CSV of 500 rows of a few variables of up to 500 characters fits well inside. */
 export const BATCH_CSV_MAX_BYTES = 4 * 1024 * 1024;
@@ -9,12 +11,41 @@ export interface BatchForm {
   templateId: string | undefined;
   autoApprove: string | undefined;
   csv: string;
+  /** sha256 of the file's bytes as uploaded. */
+  fileSha256: string;
 }
 
 const BATCH_FORM_FIELDS = ['template_id', 'auto_approve'];
 
+/** One read per request: the Idempotency-Key's fingerprint and the create share it. */
+const forms = new WeakMap<Request, Promise<BatchForm>>();
+
 /** Reads a multipart POST /batches whole (it is small): `template_id`, `auto_approve`, and the CSV `file`. */
 export function readBatchForm(req: Request): Promise<BatchForm> {
+  let form = forms.get(req);
+  if (!form) {
+    form = parseBatchForm(req);
+    forms.set(req, form);
+  }
+  return form;
+}
+
+/**
+ * What an Idempotency-Key on POST /batches compares (docs/decisions/0070-batch-durability-and-refunds.md):
+ * the JSON body, or for an upload its fields and the sha256 of its file's bytes, so the same key
+ * with another CSV is 409 while the same CSV (under any multipart boundary) replays.
+ */
+export async function batchRequestFingerprint(req: Request): Promise<unknown> {
+  if (!isMultipart(req)) return req.body;
+  const form = await readBatchForm(req);
+  return {
+    template_id: form.templateId ?? null,
+    auto_approve: form.autoApprove ?? null,
+    file_sha256: form.fileSha256,
+  };
+}
+
+function parseBatchForm(req: Request): Promise<BatchForm> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -73,10 +104,12 @@ export function readBatchForm(req: Request): Promise<BatchForm> {
           ]),
         );
       } else {
+        const bytes = Buffer.concat(chunks);
         resolve({
           templateId: fields.template_id,
           autoApprove: fields.auto_approve,
-          csv: Buffer.concat(chunks).toString('utf8'),
+          csv: bytes.toString('utf8'),
+          fileSha256: createHash('sha256').update(bytes).digest('hex'),
         });
       }
     });

@@ -15,6 +15,7 @@ import {
 import { PageQuery } from '../common/page.query';
 import { UuidPipe } from '../common/uuid.pipe';
 import { BatchCreateService } from './batch-create.service';
+import { batchRequestFingerprint } from './batch-form';
 import {
   BATCH_UPLOAD_SCHEMA,
   BatchPageDto,
@@ -37,7 +38,7 @@ export class BatchesController {
   @Post()
   @HttpCode(201)
   @RequireScope('videos:write')
-  @Idempotent()
+  @Idempotent({ fingerprint: batchRequestFingerprint })
   @ApiRequestContent({
     'application/json': { $ref: getSchemaPath(CreateBatchDto) },
     'multipart/form-data': BATCH_UPLOAD_SCHEMA,

@@ -17,6 +17,13 @@ import { ApiErrors } from './api-errors';
 import { ApiHeader } from './openapi-decorators';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const FINGERPRINT = 'vidgen:idempotent-fingerprint';
+
+/**
+ * What of a request the key's stored hash covers: the JSON body unless the route says otherwise
+ * (a multipart upload's parsed fields and its file's bytes, for one).
+ */
+export type RequestFingerprint = (req: Request) => Promise<unknown>;
 
 /**
  * Honours an `Idempotency-Key` header: the same key with the same body returns the first
@@ -44,7 +51,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const status =
       this.reflector.get<number | undefined>(HTTP_CODE_METADATA, ctx.getHandler()) ??
       (req.method === 'POST' ? 201 : 200);
-    return from(this.store.claim(accountId, route, key, requestHash(req.body))).pipe(
+    const fingerprint =
+      this.reflector.get<RequestFingerprint | undefined>(FINGERPRINT, ctx.getHandler()) ??
+      (async (r: Request) => r.body);
+    return from(fingerprint(req).then((f) => this.store.claim(accountId, route, key, requestHash(f)))).pipe(
       switchMap((claim) => {
         if (claim.kind === 'replay') {
           res.setHeader('Idempotent-Replayed', 'true');
@@ -63,9 +73,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-export const Idempotent = () =>
+/** `fingerprint`: what the key's hash covers when the JSON body is not the whole request. */
+export const Idempotent = (options: { fingerprint?: RequestFingerprint } = {}) =>
   applyDecorators(
     SetMetadata('vidgen:idempotent', true),
+    SetMetadata(FINGERPRINT, options.fingerprint),
     UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
