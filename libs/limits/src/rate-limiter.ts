@@ -43,6 +43,24 @@ export class RateLimiter {
   }
 
   /**
+   * Gives back `n` of what `hit` counted in the window that held the moment `at`, never below
+   * zero; a window gone by (or pruned) has nothing to give back. Inside `trx`, with the change
+   * that makes it due.
+   */
+  async giveBack(
+    key: string,
+    window: RateLimit['window'],
+    at: string,
+    n: number,
+    trx: Transaction<Database>,
+  ): Promise<void> {
+    if (n <= 0) return;
+    await sql`
+      update rate_limit_counters set count = greatest(0, count - ${n})
+      where key = ${key} and window_start = date_trunc(${window}, ${at}::timestamptz)`.execute(trx);
+  }
+
+  /**
    * Adds `n` requests counted elsewhere (LocalRateBudget) to the key's window that starts at
    * `windowStartMs`; returns the window's new count.
    */
@@ -69,6 +87,9 @@ export class RateLimiter {
 
 export type PlanName = 'free' | 'starter' | 'pro';
 
+/** The counter of an account's video creations: what takes the quota and what gives it back name it here. */
+const dailyCreationsKey = (accountId: string) => `videos:create:${accountId}`;
+
 /**
  * The plan's daily limit on video creations, counted inside the transaction that creates the
  * video: a request that creates nothing (a refusal, a validation error, an Idempotency-Key
@@ -89,10 +110,19 @@ export class DailyVideoQuota {
       .executeTakeFirst();
     const plan = (account?.plan ?? 'free') as PlanName;
     await this.limiter.hit(
-      `videos:create:${accountId}`,
+      dailyCreationsKey(accountId),
       { limit: this.perDay[plan] ?? this.perDay.free, window: 'day' },
       trx,
       n,
     );
+  }
+
+  /**
+   * Gives back `n` creations taken at `takenAt` (a batch's rows that a cancel stopped before they
+   * made a video; docs/decisions/0070-batch-durability-and-refunds.md). Only to the day they were
+   * taken from: once that day is over the quota has renewed and there is nothing to give back.
+   */
+  async giveBack(accountId: string, takenAt: string, n: number, trx: Transaction<Database>): Promise<void> {
+    await this.limiter.giveBack(dailyCreationsKey(accountId), 'day', takenAt, n, trx);
   }
 }

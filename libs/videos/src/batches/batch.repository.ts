@@ -256,19 +256,24 @@ export class BatchRepository {
       .execute();
   }
 
-  /** Rows not started are cancelled; rows started go on. */
-  async cancelWaiting(accountId: string, batchId: string, trx: Tx): Promise<void> {
-    await trx
+  /**
+   * Rows not started are cancelled; rows started go on. Returns how many rows this call
+   * cancelled: each row turns once, so what they took is given back once.
+   */
+  async cancelWaiting(accountId: string, batchId: string, trx: Tx): Promise<number> {
+    const res = await trx
       .updateTable('batch_rows')
       .set({ cancelled: true })
       .where('batch_id', '=', batchId)
       .where('video_id', 'is', null)
+      .where('cancelled', '=', false)
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('batches').select('id').where('id', '=', batchId).where('account_id', '=', accountId),
         ),
       )
-      .execute();
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
   /** The batch's videos whose workflow start is not confirmed yet. */

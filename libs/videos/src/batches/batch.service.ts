@@ -57,7 +57,11 @@ export class BatchService {
     private readonly ledger: Pick<LedgerRepository, 'lockAccount'>,
     private readonly workflows: BatchWorkflowGateway,
     private readonly options: {
-      dailyQuota?: { take(accountId: string, trx: Transaction<Database>, n: number): Promise<void> };
+      /** The plan's daily creations (DailyVideoQuota): taken for every row at create, given back for rows a cancel stops. */
+      dailyQuota?: {
+        take(accountId: string, trx: Transaction<Database>, n: number): Promise<void>;
+        giveBack(accountId: string, takenAt: string, n: number, trx: Transaction<Database>): Promise<void>;
+      };
       onStartFailure?: (batchId: string, err: unknown) => void;
       /** Where a row's brand comes from (its request's `brand_id`, else the account's default), as for a video. */
       brands?: Pick<BrandService, 'forNewVideo'>;
@@ -211,13 +215,20 @@ export class BatchService {
     return { items, nextCursor: rows.length > q.limit ? String(items.at(-1)!.index) : null };
   }
 
-  /** Rows not started are cancelled; videos already started go on. */
+  /**
+   * Rows not started are cancelled; videos already started go on. The day's creations the
+   * cancelled rows took at create go back to the quota in the same transaction, once per row
+   * (the rows turn once, under the batch's lock). They hold no credits: a row's video is
+   * charged at its review gate, as any video (docs/decisions/0070-batch-durability-and-refunds.md).
+   */
   async cancel(accountId: string, id: string): Promise<Batch> {
     await this.batches.transaction(async (trx) => {
       const status = await this.batches.lockStatus(accountId, id, trx);
       if (status === undefined) throw new NotFoundError('Batch');
       if (status !== 'running') throw new InvalidStateError(`The batch is already ${status}`);
-      await this.batches.cancelWaiting(accountId, id, trx);
+      const cancelled = await this.batches.cancelWaiting(accountId, id, trx);
+      const batch = await this.batches.find(accountId, id, trx);
+      await this.options.dailyQuota?.giveBack(accountId, batch!.createdAt, cancelled, trx);
       await this.batches.setStatus(accountId, id, 'cancelled', trx);
     });
     await this.workflows.nudge(id).catch(() => undefined);
