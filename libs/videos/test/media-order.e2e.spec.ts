@@ -28,7 +28,7 @@ describe('media work order', () => {
     await stack?.stop();
   });
 
-  it('finishes the first approved video before the last, and one account with three videos does not starve one with one', async () => {
+  it("finishes a video under way before the account's later ones, and one account with three videos does not starve one with one", async () => {
     const a = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
     const b = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
     const owners = [a, a, a, b];
@@ -51,8 +51,9 @@ describe('media work order', () => {
       const log = await events(owners[i]!.api, id);
       completedAt.push(Date.parse(`${log.find((e) => e.type === 'completed').created_at}Z`));
     }
+    // A's first video and B's only one run side by side (one fairness key each), so which of the
+    // two finishes first is not the order's to say.
     const [a1, , a3, b1] = completedAt as [number, number, number, number];
-    expect(a1, 'the first approved video completes before the last approved').toBeLessThan(b1);
     expect(a1, "A's first video completes before its third").toBeLessThan(a3);
     // FIFO task queues would finish B's video, approved last, after all of A's.
     expect(b1, "B's only video completes before A's third").toBeLessThan(a3);
