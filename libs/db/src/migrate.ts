@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019_script_source';
 import * as m0020 from './migrations/0020_batch_webhooks';
 import * as m0021 from './migrations/0021_progress_events';
 import * as m0022 from './migrations/0022_storyboard_preview';
+import * as m0023 from './migrations/0023_translations';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020_batch_webhooks': m0020,
   '0021_progress_events': m0021,
   '0022_storyboard_preview': m0022,
+  '0023_translations': m0023,
 };
 
 class StaticProvider implements MigrationProvider {

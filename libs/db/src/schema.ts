@@ -155,6 +155,10 @@ export interface VideosTable {
   preview: ColumnType<unknown, string | null | undefined, string | null>;
   /** The storyboard's contact sheet (`{fingerprint, asset_id}`); written as JSON text. */
   storyboard_sheet: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The video this one translates (POST /videos/{id}/translations), or null. */
+  source_video_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the scenes are translated from (the source's), or null. */
+  source_language: ColumnType<string | null, string | null | undefined, string | null>;
   workflow_started_at: NullableTimestamp;
   created_at: Generated<string>;
   updated_at: Timestamp;
