@@ -28,19 +28,22 @@ export interface Transition {
 
 /**
  * Events that keep the video as they left it (`record`): those a webhook delivery describes, so
- * a delivery tells of the video as it failed or completed, not of a run started since.
+ * a delivery tells of the video as it failed, completed, reached the gate or changed stage, not
+ * of a run started since.
  */
-const RECORDED_TYPES = new Set(['failed', 'completed']);
+const RECORDED_TYPES = new Set(['failed', 'completed', 'awaiting_approval', 'stage_started']);
 
 /** The append-only event log of a video (part of the video aggregate; reached as `videos.events`). */
 export class VideoEventRepository {
   constructor(private readonly db: Db) {}
 
-  async list(accountId: string, videoId: string): Promise<VideoEvent[]> {
+  /** The log in order; `afterSeq`: only the events after that one (an event stream's resume). */
+  async list(accountId: string, videoId: string, afterSeq = 0): Promise<VideoEvent[]> {
     const rows = await this.db
       .selectFrom('video_events')
       .select(['id', 'seq', 'type', 'status', 'stage', 'data', 'created_at'])
       .where('video_id', '=', videoId)
+      .where('seq', '>', afterSeq)
       .where(ownedVideo(accountId, videoId))
       .orderBy('seq')
       .execute();
@@ -53,6 +56,22 @@ export class VideoEventRepository {
       data: (r.data ?? {}) as Record<string, unknown>,
       createdAt: r.created_at,
     }));
+  }
+
+  /** The newest event that set the video's status: its place in the log and its type. */
+  async lastStatusChange(
+    accountId: string,
+    videoId: string,
+  ): Promise<{ seq: number; type: string } | undefined> {
+    return this.db
+      .selectFrom('video_events')
+      .select(['seq', 'type'])
+      .where('video_id', '=', videoId)
+      .where('status', 'is not', null)
+      .where(ownedVideo(accountId, videoId))
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The event appended under `key`: when it was logged and its data. */

@@ -1,4 +1,5 @@
 import { toNaiveMicros } from '@vidgen/core';
+import type { Progress } from './progress/video-progress';
 import type { Scene, Video, VideoEvent } from './video.types';
 
 export type AssetUrl = (assetId: string | null) => string | null;
@@ -7,7 +8,12 @@ export type AssetUrl = (assetId: string | null) => string | null;
  * The video record: the fields of docs/api.md#video-record. One function renders it for
  * the api and for webhook deliveries, so both always agree.
  */
-export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: number | null) {
+export function toVideoRecord(
+  video: Video,
+  url: AssetUrl,
+  estimatedCredits?: number | null,
+  progress: Progress | null = null,
+) {
   return {
     id: video.id,
     status: video.status,
@@ -26,6 +32,7 @@ export function toVideoRecord(video: Video, url: AssetUrl, estimatedCredits?: nu
     estimated_credits: video.awaitingApproval ? (estimatedCredits ?? null) : null,
     script_source: video.scriptSource,
     warnings: video.warnings,
+    progress,
     created_at: toNaiveMicros(video.createdAt),
     updated_at: toNaiveMicros(video.updatedAt),
   };

@@ -39,6 +39,7 @@ import { ATTRIBUTION, type AttributionDto, DEPICTS } from '../assets/asset-respo
 import { VideoBrandDto } from '../brands/brand-responses.dto';
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
+import { ProgressDto } from './progress.dto';
 
 const SIGNED_URL = {
   type: String,
@@ -141,6 +142,13 @@ export class VideoRecordDto {
       'What the video’s making warns of, e.g. `planner_cannot_write` with how to connect a model; [] when nothing',
   })
   warnings: RecordWarningDto[];
+  @ApiProperty({
+    type: ProgressDto,
+    nullable: true,
+    description:
+      'How far the running pipeline is; null when nothing runs (at the review gate, completed, failed). GET /videos/{id}/events streams it',
+  })
+  progress: ProgressDto | null;
   @ApiProperty(NAIVE_MICROS) created_at: string;
   @ApiProperty(NAIVE_MICROS) updated_at: string;
 }

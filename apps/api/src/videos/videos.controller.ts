@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
-import { toEventRecord, toSceneRecord, type Video, VideoService } from '@vidgen/videos';
+import { toSceneRecord, type Video, VideoProgressService, VideoService } from '@vidgen/videos';
 import { AssetUrls } from '../assets/asset-urls';
 import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
@@ -28,13 +28,7 @@ import { FromTemplate } from '../templates/template-expansion.interceptor';
 import { CreateVideoDto, toCreateVideoInput } from './create-video.dto';
 import { AddSceneDto, toSceneAddition, toSceneUpdate, UpdateSceneDto } from './scene-edits.dto';
 import { ScenesEditableGuard } from './scenes-editable.guard';
-import {
-  SceneRecordDto,
-  TranscriptDto,
-  VideoEventDto,
-  VideoPageDto,
-  VideoRecordDto,
-} from './video-responses.dto';
+import { SceneRecordDto, TranscriptDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
 import {
   ListVideosQuery,
   RegenerateDto,
@@ -53,6 +47,7 @@ export class VideosController {
   constructor(
     private readonly videos: VideoService,
     private readonly urls: AssetUrls,
+    private readonly progress: VideoProgressService,
   ) {}
 
   @Post()
@@ -134,17 +129,6 @@ export class VideosController {
     return this.video(await this.videos.regenerate(p.accountId, id, dto.feedback));
   }
 
-  @Get(':id/events')
-  @RequireScope('videos:read')
-  @ApiOkResponse({ type: [VideoEventDto], description: 'The append-only event log, oldest first' })
-  @ApiErrors(404)
-  async events(
-    @CurrentPrincipal() p: Principal,
-    @Param('id', UuidPipe) id: string,
-  ): Promise<VideoEventDto[]> {
-    return (await this.videos.events(p.accountId, id)).map(toEventRecord);
-  }
-
   @Get(':id/transcript')
   @RequireScope('videos:read')
   @ApiOkResponse({
@@ -215,12 +199,21 @@ export class VideosController {
     await this.videos.editScene(p.accountId, id, { op: 'delete', sceneId });
   }
 
-  // A video record shows what approving it would cost, which takes one more query per page.
+  // A video record shows what approving it would cost and how far its run is: a query each per
+  // page, the second only when a video of it runs.
   private async video(video: Video) {
-    return toVideoResponse(video, this.urls.for, await this.videos.estimates([video]));
+    const [estimates, progress] = await Promise.all([
+      this.videos.estimates([video]),
+      this.progress.of([video]),
+    ]);
+    return toVideoResponse(video, this.urls.for, estimates, progress);
   }
 
   private async page(page: Page<Video>) {
-    return toVideoPageResponse(page, this.urls.for, await this.videos.estimates(page.items));
+    const [estimates, progress] = await Promise.all([
+      this.videos.estimates(page.items),
+      this.progress.of(page.items),
+    ]);
+    return toVideoPageResponse(page, this.urls.for, estimates, progress);
   }
 }

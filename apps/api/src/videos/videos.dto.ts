@@ -1,6 +1,7 @@
 import type { Page } from '@vidgen/core';
 import {
   type AssetUrl,
+  type Progress,
   type Scene,
   type SceneRecord,
   toSceneRecord,
@@ -76,22 +77,28 @@ export const SCHEMA_RULES: Record<string, (schema: Record<string, unknown>) => v
 
 /**
  * The video record (see `toVideoRecord`) with signed asset URLs; `estimates` holds the
- * approval cost of the videos that await approval, from VideoService.estimates.
+ * approval cost of the videos that await approval, from VideoService.estimates, and `progress`
+ * that of the running ones, from VideoProgressService.of.
  */
 export function toVideoResponse(
   video: Video,
   url: AssetUrl,
   estimates: ReadonlyMap<string, number>,
+  progress: ReadonlyMap<string, Progress> = new Map(),
 ): VideoRecord {
-  return toVideoRecord(video, url, estimates.get(video.id));
+  return toVideoRecord(video, url, estimates.get(video.id), progress.get(video.id) ?? null);
 }
 
 export function toVideoPageResponse(
   page: Page<Video>,
   url: AssetUrl,
   estimates: ReadonlyMap<string, number>,
+  progress: ReadonlyMap<string, Progress> = new Map(),
 ) {
-  return { data: page.items.map((v) => toVideoResponse(v, url, estimates)), next_cursor: page.nextCursor };
+  return {
+    data: page.items.map((v) => toVideoResponse(v, url, estimates, progress)),
+    next_cursor: page.nextCursor,
+  };
 }
 
 /** An edit that removed the scene has none to show: the response has no body. */

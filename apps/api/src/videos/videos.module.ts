@@ -5,20 +5,42 @@ import { ChargeService, LedgerRepository } from '@vidgen/ledger';
 import { DailyVideoQuota, RateLimiter } from '@vidgen/limits';
 import { VoiceCatalogue } from '@vidgen/media';
 import { VideoWorkflowClient } from '@vidgen/temporal';
-import { BrandService, VideoRepository, VideoService } from '@vidgen/videos';
+import {
+  BrandService,
+  VideoEventFeed,
+  VideoProgressRepository,
+  VideoProgressService,
+  VideoRepository,
+  VideoService,
+} from '@vidgen/videos';
 import { AssetsModule } from '../assets/assets.module';
 import { BrandsModule } from '../brands/brands.module';
 import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 import { TemplatesModule } from '../templates/templates.module';
 import { VoicesModule } from '../voices/voices.module';
+import { VideoEventStreams } from './video-event-stream';
+import { VideoEventsController } from './video-events.controller';
 import { VideosController } from './videos.controller';
 
 @Module({
   imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule, BrandsModule],
-  controllers: [VideosController],
+  controllers: [VideosController, VideoEventsController],
   providers: [
     overDb(VideoRepository),
+    {
+      provide: VideoProgressService,
+      useFactory: (videos: VideoRepository) =>
+        new VideoProgressService(new VideoProgressRepository(videos.db)),
+      inject: [VideoRepository],
+    },
+    {
+      provide: VideoEventFeed,
+      useFactory: (videos: VideoRepository, progress: VideoProgressService) =>
+        new VideoEventFeed(videos, progress),
+      inject: [VideoRepository, VideoProgressService],
+    },
+    VideoEventStreams,
     {
       provide: VideoService,
       useFactory: (

@@ -1,0 +1,114 @@
+import { IN_PROGRESS_STATUSES, PRODUCTION_STAGES, STAGES, type Stage } from '@vidgen/workflows';
+import type { Video } from '../video.types';
+
+/**
+ * `progress` of the video record (docs/decisions/0067-progress-and-events.md): null when nothing
+ * runs, else the stage, the share of the whole pipeline done and the seconds left.
+ */
+export interface Progress {
+  stage: Stage;
+  /** 0–100 over the whole pipeline, one decimal; never lower later in the same run. */
+  percent: number;
+  /** Seconds until the run stops (the gate, or the finished video); null while unmeasured. */
+  eta_seconds: number | null;
+}
+
+/**
+ * Each stage's share of the pipeline, in percent. Fixed rather than taken from measured speeds,
+ * which change between two reads of one run and would move the percent back; their sum is 100.
+ */
+export const STAGE_WEIGHTS: Readonly<Record<Stage, number>> = {
+  scripting: 8,
+  refining: 4,
+  visualising: 20,
+  narrating: 24,
+  curating: 2,
+  rendering: 42,
+};
+
+/** What the database knows of the run a video is in (VideoProgressRepository.facts). */
+export interface RunFacts {
+  /** The stage whose `stage_started` is the run's latest, and how long ago that was. */
+  stage: Stage;
+  stageSeconds: number;
+  /** The run's stages whose `stage_completed` is logged. */
+  completed: readonly Stage[];
+  scenes: number;
+  /** Scenes with a picture (or clip), with narration; segments rendered and the join made in this run. */
+  pictures: number;
+  narrations: number;
+  segments: number;
+  joined: boolean;
+}
+
+/** Seconds one scene takes in each measured stage (median of recent runs); missing: not measured. */
+export type StageSpeeds = Partial<Record<Stage, number>>;
+
+/** How far the current stage is, 0–1, from the pieces it has made. */
+export function stageFraction(f: RunFacts): number {
+  if (f.completed.includes(f.stage)) return 1;
+  const n = Math.max(f.scenes, 1);
+  const share = (done: number, of: number) => Math.min(Math.max(done / of, 0), 1);
+  switch (f.stage) {
+    case 'visualising':
+      return share(f.pictures, n);
+    case 'narrating':
+      return share(f.narrations, n);
+    case 'rendering':
+      // One piece per scene's segment and one for the join.
+      return share(Math.min(f.segments, n) + (f.joined ? 1 : 0), n + 1);
+    default:
+      // Scripting, refining and curating are one step each: done or not.
+      return 0;
+  }
+}
+
+export function percentOf(f: RunFacts): number {
+  const i = STAGES.indexOf(f.stage);
+  const before = STAGES.slice(0, i).reduce((sum, s) => sum + STAGE_WEIGHTS[s], 0);
+  const percent = before + STAGE_WEIGHTS[f.stage] * stageFraction(f);
+  return Math.min(100, Math.floor(percent * 10) / 10);
+}
+
+/**
+ * Seconds left: the current stage's rest (its expected time less what its pieces show done, or
+ * less the time it has run when it has no pieces to count), then every later stage of the run
+ * at its measured speed. A script run stops at the gate unless the video approves itself.
+ */
+export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): number | null {
+  const i = STAGES.indexOf(f.stage);
+  const last =
+    i < STAGES.indexOf(PRODUCTION_STAGES[0]) && !autoApprove ? STAGES.indexOf('refining') : STAGES.length - 1;
+  const n = Math.max(f.scenes, 1);
+  const expected = (s: Stage) => (speeds[s] === undefined ? undefined : speeds[s]! * n);
+  const current = expected(f.stage);
+  if (current === undefined) return null;
+  const fraction = stageFraction(f);
+  let left = fraction > 0 ? current * (1 - fraction) : Math.max(current - f.stageSeconds, 0);
+  for (const s of STAGES.slice(i + 1, last + 1)) {
+    const e = expected(s);
+    if (e === undefined) return null;
+    left += e;
+  }
+  return Math.round(left);
+}
+
+/** Whether anything runs for the video: in progress and not waiting at the gate. */
+export function isRunning(video: Pick<Video, 'status' | 'awaitingApproval'>): boolean {
+  return IN_PROGRESS_STATUSES.includes(video.status) && !video.awaitingApproval;
+}
+
+export function progressOf(
+  video: Pick<Video, 'status' | 'awaitingApproval' | 'options'>,
+  facts: RunFacts | undefined,
+  speeds: StageSpeeds,
+): Progress | null {
+  if (!isRunning(video)) return null;
+  // Created, its workflow not yet at scripting.
+  if (!facts) return { stage: 'scripting', percent: 0, eta_seconds: null };
+  return {
+    stage: facts.stage,
+    percent: percentOf(facts),
+    eta_seconds: etaOf(facts, speeds, video.options.auto_approve),
+  };
+}
