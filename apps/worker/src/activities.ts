@@ -23,7 +23,10 @@ export function createActivities({ db, config, client, workerClient }: ActivityD
   const ffmpegPath = resolveFfmpeg(config.ffmpegPath);
   // The same factory describes these providers to GET /providers.
   const { stock: stockProvider, ...providers } = createProviders(config.media);
+  const webhooks = createWebhookActivities({ db, client, workerClient, config });
   const videos = createVideoActivities({
+    // The gate and stage changes are published where the workflow records them.
+    publish: webhooks.publishVideoEvent,
     videos: new VideoRepository(db),
     assets: new AssetRepository(db),
     ledger: new LedgerRepository(db),
@@ -54,7 +57,7 @@ export function createActivities({ db, config, client, workerClient }: ActivityD
   });
   return {
     ...videos,
-    ...createWebhookActivities({ db, client, workerClient, config }),
+    ...webhooks,
     ...createBatchWorkerActivities({ db, client, config }),
   };
 }

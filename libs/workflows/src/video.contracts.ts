@@ -251,7 +251,12 @@ export interface VideoActivities {
   purgeVideo(input: { videoId: string }): Promise<void>;
 }
 
-export type VideoEventType = 'video.completed' | 'video.failed';
+export type VideoEventType =
+  | 'video.completed'
+  | 'video.failed'
+  | 'video.awaiting_approval'
+  | 'video.stage_changed'
+  | 'video.preview_ready';
 
 /** Implemented in libs/webhooks: fans a video's outcome out to the account's subscribed webhooks. */
 export interface WebhookActivities {

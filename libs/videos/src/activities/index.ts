@@ -2,7 +2,7 @@ import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { ChargeService, type LedgerRepository } from '@vidgen/ledger';
 import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
-import type { VideoActivities } from '@vidgen/workflows';
+import type { VideoActivities, WebhookActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
@@ -28,6 +28,8 @@ export interface VideoActivityDeps {
   renderer: FfmpegRenderer;
   /** The stock library for `"visuals": "stock"`, when one is configured. */
   stock?: StockDeps | null;
+  /** The webhook publisher, for the transitions webhooks subscribe to (the gate, stage changes). */
+  publish?: WebhookActivities['publishVideoEvent'];
 }
 
 /** Every activity of the video workflow, one file per stage, over the worker's dependencies. */
@@ -38,7 +40,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
   const runStep = createMediaStep({ videos, assets, storage });
   const script = createScriptActivities({ videos, providers });
   return {
-    ...createTransitionActivity({ videos }),
+    ...createTransitionActivity({ videos, publish: deps.publish }),
     // A script writer can take minutes (a language model): it heartbeats, so a lost attempt is
     // noticed within the proxy's heartbeat timeout, not its two-minute start-to-close.
     writeScript: (input) => heartbeating(() => script.writeScript(input)),

@@ -2,7 +2,12 @@ import type { Client } from '@temporalio/client';
 import { type AssetUrlSigner, loadAssetUrlSigner } from '@vidgen/assets';
 import type { AppConfig } from '@vidgen/config';
 import type { Db } from '@vidgen/db';
-import { BatchRepository, VideoRepository } from '@vidgen/videos';
+import {
+  BatchRepository,
+  VideoProgressRepository,
+  VideoProgressService,
+  VideoRepository,
+} from '@vidgen/videos';
 import type { BatchEventActivities, WebhookActivities, WebhookDeliveryActivities } from '@vidgen/workflows';
 import { WebhookRepository } from '../webhook.repository';
 import { WebhookDeliveryWorkflows } from '../webhook-delivery.client';
@@ -73,6 +78,7 @@ export function createWebhookActivities(
   return {
     ...createPublishVideoEventActivity({
       videos: new VideoRepository(db),
+      progress: new VideoProgressService(new VideoProgressRepository(db)),
       webhooks,
       deliveries,
       workflows,

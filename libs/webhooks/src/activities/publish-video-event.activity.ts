@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetUrlSigner } from '@vidgen/assets';
 import { toUnixSeconds } from '@vidgen/core';
-import { toVideoRecord, type VideoRepository } from '@vidgen/videos';
+import { toVideoRecord, type VideoProgressService, type VideoRepository } from '@vidgen/videos';
 import type { WebhookActivities } from '@vidgen/workflows';
 import { deliveryAssetIds } from '../delivery-links';
 import type { WebhookRepository } from '../webhook.repository';
@@ -16,6 +16,8 @@ export interface PublishDeps extends FirstAttemptDeps {
   deliveries: FirstAttemptDeps['deliveries'] &
     Pick<WebhookDeliveryRepository, 'transaction' | 'insertMissing' | 'forOccurrence'>;
   assetSigner: () => Promise<AssetUrlSigner>;
+  /** The progress a running video's record shows (video.stage_changed); null without it. */
+  progress?: Pick<VideoProgressService, 'of'>;
 }
 
 /** The publisher of a video's event: its deliveries, each one's first attempt, and their workflows. */
@@ -50,10 +52,11 @@ export function createPublishVideoEventActivity(deps: PublishDeps): WebhookActiv
         // before records were kept have none; the video as it is stands in for them.
         const video =
           (await videos.events.recordOf(current.accountId, current.id, input.occurrenceKey, trx)) ?? current;
+        const progress = (await deps.progress?.of([video]))?.get(video.id) ?? null;
         const payload = JSON.stringify({
           event: input.event,
           video_id: video.id,
-          data: toVideoRecord(video, (assetId) => (assetId ? sign.url(assetId) : null)),
+          data: toVideoRecord(video, (assetId) => (assetId ? sign.url(assetId) : null), null, progress),
           created_at: occurredAt ? toUnixSeconds(occurredAt) : Math.floor(Date.now() / 1000),
         });
         const assetIds = deliveryAssetIds(video);
