@@ -31,6 +31,7 @@ export * from './scripting/ollama/ollama-script.provider';
 export * from './scripting/openai-script.provider';
 export * from './scripting/planner.warnings';
 export * from './scripting/script.planner';
+export * from './scripting/script.translation';
 export * from './stock';
 export * from './visualising/local-image.provider';
 export * from './visualising/openai-image.provider';

@@ -180,6 +180,14 @@ export async function describeProviders(cfg: MediaConfig): Promise<ProvidersDesc
   };
 }
 
+/**
+ * Whether the script stage has a language model to translate with now: the picks' own answer (a
+ * model set, or one Ollama has), as GET /providers says it; the planner cannot translate.
+ */
+export async function scriptCanTranslate(cfg: MediaConfig): Promise<boolean> {
+  return (await describeProviders(cfg)).script.provider !== 'local';
+}
+
 /** The providers the configuration selects, built, with their description. */
 export function createProviders(cfg: MediaConfig): BuiltProviders {
   // What Ollama has is asked before each script, not here: building waits for nothing.

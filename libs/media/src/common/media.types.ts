@@ -117,10 +117,23 @@ export interface WrittenScript {
   warnings: RecordWarning[];
 }
 
+/** A video's scenes to translate (docs/decisions/0069-recommended-models-and-translations.md). */
+export interface TranslationInput {
+  scenes: Pick<SceneDraft, 'visual_description' | 'narration'>[];
+  /** BCP 47 codes of the scenes' language and the one to translate into. */
+  from: string;
+  to: string;
+  /** The longest texts a translated scene may hold: those of a client's scene. */
+  maxNarrationChars: number;
+  maxDescriptionChars: number;
+}
+
 export interface ScriptProvider {
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]>;
   /** The script with who wrote it; a provider without it is a model (docs/decisions/0065-models-users-run.md). */
   writeReported?(input: ScriptInput, signal?: AbortSignal): Promise<WrittenScript>;
+  /** One scene for each scene given, translated; only a language model can (the planner has none). */
+  translate?(input: TranslationInput, signal?: AbortSignal): Promise<SceneDraft[]>;
 }
 
 export interface ImageInput {

@@ -1,8 +1,9 @@
 import type { ChatHistoryItem, Llama, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
-import type { SceneDraft, ScriptInput, ScriptProvider } from '../common/media.types';
+import type { SceneDraft, ScriptInput, ScriptProvider, TranslationInput } from '../common/media.types';
 import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
 import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
+import { translateWithModel } from './script.translation';
 
 export interface LlamaScriptOptions {
   /** The GGUF file (`LLAMA_MODEL_PATH`). */
@@ -18,8 +19,8 @@ export interface LlamaScriptOptions {
 interface Loaded {
   llama: Llama;
   model: LlamaModel;
-  /** One grammar per scene count asked for, built on first use (a few milliseconds). */
-  grammars: Map<number, Promise<LlamaGrammar>>;
+  /** One grammar per schema asked for (by scene count and limits), built on first use (a few milliseconds). */
+  grammars: Map<string, Promise<LlamaGrammar>>;
 }
 
 /**
@@ -29,20 +30,27 @@ interface Loaded {
  * same request ended after 2 scenes and 84 tokens. The lower bound stays 1, so the grammar never
  * forces text the model has no more to say for; counts are checked after parsing as for any model.
  */
-export function grammarSchema(maxScenes: number) {
+export function grammarSchema(
+  maxScenes: number,
+  bounds: { minScenes?: number; narration?: number; description?: number } = {},
+) {
   const { items } = SCRIPT_JSON_SCHEMA.properties.scenes;
   return {
     type: 'object',
     properties: {
       scenes: {
         type: 'array',
-        minItems: 1,
+        minItems: bounds.minScenes ?? 1,
         maxItems: maxScenes,
         items: {
           type: 'object',
           properties: {
-            visual_description: { type: 'string', maxLength: MAX_DESCRIPTION_CHARS },
-            narration: { type: 'string', maxLength: MAX_NARRATION_CHARS },
+            visual_description: {
+              type: 'string',
+              minLength: 1,
+              maxLength: bounds.description ?? MAX_DESCRIPTION_CHARS,
+            },
+            narration: { type: 'string', minLength: 1, maxLength: bounds.narration ?? MAX_NARRATION_CHARS },
           },
           required: items.required,
         },
@@ -50,6 +58,19 @@ export function grammarSchema(maxScenes: number) {
     },
     required: ['scenes'],
   } as const;
+}
+
+/**
+ * A translation's grammar: exactly one scene per scene given (the count is known, so nothing is
+ * forced that the source does not say), each text within a client's scene's limits.
+ */
+export function translationGrammarSchema(input: TranslationInput) {
+  const n = input.scenes.length;
+  return grammarSchema(n, {
+    minScenes: n,
+    narration: input.maxNarrationChars,
+    description: input.maxDescriptionChars,
+  });
 }
 
 // node-llama-cpp is an ES module with top-level await: `require` cannot load it, and TypeScript
@@ -81,7 +102,15 @@ export class LlamaScriptProvider implements ScriptProvider {
   constructor(readonly opts: LlamaScriptOptions) {}
 
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {
-    return writeWithModel(input, (messages) => this.answer(messages, input.sceneCount, signal));
+    return writeWithModel(input, (messages) =>
+      this.answer(messages, grammarSchema(input.sceneCount), signal),
+    );
+  }
+
+  translate(input: TranslationInput, signal?: AbortSignal): Promise<SceneDraft[]> {
+    return translateWithModel(input, (messages) =>
+      this.answer(messages, translationGrammarSchema(input), signal),
+    );
   }
 
   /** Loads the model (once); a failed load is tried again on the next call. */
@@ -117,15 +146,16 @@ export class LlamaScriptProvider implements ScriptProvider {
 
   private async answer(
     messages: ScriptMessage[],
-    maxScenes: number,
+    schema: ReturnType<typeof grammarSchema>,
     signal: AbortSignal | undefined,
   ): Promise<string> {
     throwIfAborted(signal);
     const { llama, model, grammars } = await this.load();
-    let building = grammars.get(maxScenes);
+    const key = JSON.stringify(schema);
+    let building = grammars.get(key);
     if (!building) {
-      building = llama.createGrammarForJsonSchema(grammarSchema(maxScenes) as never);
-      grammars.set(maxScenes, building);
+      building = llama.createGrammarForJsonSchema(schema as never);
+      grammars.set(key, building);
     }
     const grammar = await building;
     const { LlamaChatSession } = await importLlama();

@@ -1,7 +1,8 @@
 import { ProviderError } from '../common/media.errors';
-import type { SceneDraft, ScriptInput, ScriptProvider } from '../common/media.types';
+import type { SceneDraft, ScriptInput, ScriptProvider, TranslationInput } from '../common/media.types';
 import type { OpenAiClient } from '../common/openai/openai.client';
 import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
+import { translateWithModel } from './script.translation';
 
 /**
  * Scripts from POST /chat/completions with structured output: `response_format` of type
@@ -15,21 +16,27 @@ export class OpenAiScriptProvider implements ScriptProvider {
   ) {}
 
   writeScript(input: ScriptInput, signal?: AbortSignal): Promise<SceneDraft[]> {
-    return writeWithModel(input, async (messages: ScriptMessage[]) => {
-      const response = await this.client.postJson(
-        '/chat/completions',
-        {
-          model: this.model,
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name: 'video_script', strict: true, schema: SCRIPT_JSON_SCHEMA },
-          },
-          messages,
+    return writeWithModel(input, (messages) => this.ask(messages, signal));
+  }
+
+  translate(input: TranslationInput, signal?: AbortSignal): Promise<SceneDraft[]> {
+    return translateWithModel(input, (messages) => this.ask(messages, signal));
+  }
+
+  private async ask(messages: ScriptMessage[], signal?: AbortSignal): Promise<string> {
+    const response = await this.client.postJson(
+      '/chat/completions',
+      {
+        model: this.model,
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: 'video_script', strict: true, schema: SCRIPT_JSON_SCHEMA },
         },
-        signal,
-      );
-      return messageContent(response);
-    });
+        messages,
+      },
+      signal,
+    );
+    return messageContent(response);
   }
 }
 

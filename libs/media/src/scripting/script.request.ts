@@ -121,11 +121,26 @@ export function languageName(tag: string): string {
 
 export type ScriptAnswer = { scenes: SceneDraft[] } | { problems: string[] };
 
+/** The longest texts an answer's scene may hold. */
+export interface TextLimits {
+  narration: number;
+  description: number;
+}
+
+export const SCRIPT_TEXT_LIMITS: TextLimits = {
+  narration: MAX_NARRATION_CHARS,
+  description: MAX_DESCRIPTION_CHARS,
+};
+
 /**
  * Checks a model's answer against the schema and the refining limits. Extra scenes beyond the
  * count asked for are dropped (models overshoot); everything else wrong is a problem to report.
  */
-export function readScriptAnswer(content: string, bounds: SceneBounds): ScriptAnswer {
+export function readScriptAnswer(
+  content: string,
+  bounds: SceneBounds,
+  limits: TextLimits = SCRIPT_TEXT_LIMITS,
+): ScriptAnswer {
   let body: unknown;
   try {
     body = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
@@ -142,12 +157,12 @@ export function readScriptAnswer(content: string, bounds: SceneBounds): ScriptAn
     const narration = s?.narration ?? s?.voiceover ?? s?.text;
     if (typeof description !== 'string' || description.trim() === '')
       problems.push(`scene ${i + 1} has no visual_description`);
-    else if (description.trim().length > MAX_DESCRIPTION_CHARS)
-      problems.push(`scene ${i + 1}'s visual_description is over ${MAX_DESCRIPTION_CHARS} characters`);
+    else if (description.trim().length > limits.description)
+      problems.push(`scene ${i + 1}'s visual_description is over ${limits.description} characters`);
     if (typeof narration !== 'string' || narration.trim() === '')
       problems.push(`scene ${i + 1} has no narration`);
-    else if (narration.trim().length > MAX_NARRATION_CHARS)
-      problems.push(`scene ${i + 1}'s narration is over ${MAX_NARRATION_CHARS} characters`);
+    else if (narration.trim().length > limits.narration)
+      problems.push(`scene ${i + 1}'s narration is over ${limits.narration} characters`);
     if (typeof description === 'string' && typeof narration === 'string')
       scenes.push({ visual_description: description.trim(), narration: narration.trim() });
   });

@@ -1,6 +1,12 @@
 import type { StageEndpoint } from '@vidgen/config';
 import { ProviderError } from '../../common/media.errors';
-import type { SceneDraft, ScriptInput, ScriptProvider, WrittenScript } from '../../common/media.types';
+import type {
+  SceneDraft,
+  ScriptInput,
+  ScriptProvider,
+  TranslationInput,
+  WrittenScript,
+} from '../../common/media.types';
 import { OpenAiClient } from '../../common/openai/openai.client';
 import { LocalScriptProvider } from '../local-script.provider';
 import { OpenAiScriptProvider } from '../openai-script.provider';
@@ -35,29 +41,50 @@ export class OllamaScriptProvider implements ScriptProvider {
   }
 
   async writeReported(input: ScriptInput, signal?: AbortSignal): Promise<WrittenScript> {
+    const scenes = await this.withModel(signal, (model) => model.writeScript(input, signal));
+    if (!scenes) return this.planner.writeReported(input, signal);
+    return { scenes, source: 'model', warnings: [] };
+  }
+
+  /** With the model found; with none, the planner cannot translate and the stage fails. */
+  async translate(input: TranslationInput, signal?: AbortSignal): Promise<SceneDraft[]> {
+    const scenes = await this.withModel(signal, (model) => model.translate(input, signal));
+    if (!scenes) {
+      throw new ProviderError(
+        `Ollama at ${this.models.host} has no model to translate with, and the offline planner cannot translate`,
+        false,
+      );
+    }
+    return scenes;
+  }
+
+  /** `call` with the model Ollama has (asked again once if it is gone); null when it has none. */
+  private async withModel(
+    signal: AbortSignal | undefined,
+    call: (model: OpenAiScriptProvider) => Promise<SceneDraft[]>,
+  ): Promise<SceneDraft[] | null> {
     const first = await this.models.find();
-    if (!first.model) return this.planner.writeReported(input, signal);
+    if (!first.model) return null;
     try {
-      return await this.withModel(first.model, input, signal);
+      return await call(this.provider(first.model));
     } catch (err) {
       if (!unreachable(err) || signal?.aborted) throw err;
       this.models.forget();
       const again = await this.models.find();
-      if (!again.model) return this.planner.writeReported(input, signal);
+      if (!again.model) return null;
       if (again.model === first.model) throw err;
-      return this.withModel(again.model, input, signal);
+      return call(this.provider(again.model));
     }
   }
 
-  private async withModel(model: string, input: ScriptInput, signal?: AbortSignal): Promise<WrittenScript> {
+  private provider(model: string): OpenAiScriptProvider {
     const endpoint = ollamaEndpoint(this.models.host, model);
     const client = new OpenAiClient({
       baseUrl: endpoint.baseUrl,
       apiKey: undefined,
       timeoutSeconds: this.timeoutSeconds,
     });
-    const scenes = await new OpenAiScriptProvider(client, model).writeScript(input, signal);
-    return { scenes, source: 'model', warnings: [] };
+    return new OpenAiScriptProvider(client, model);
   }
 }
 
