@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { InfraModule } from './infra/infra.module';
 import { ProvidersModule } from './providers/providers.module';
 import { TemplatesModule } from './templates/templates.module';
+import { TranslationsModule } from './translations/translations.module';
 import { VideosModule } from './videos/videos.module';
 import { VoicesModule } from './voices/voices.module';
 
@@ -25,6 +26,7 @@ export class AppModule {
         // Holds the global guards, so it is imported here whether or not a feature imports it.
         CommonModule,
         VideosModule,
+        TranslationsModule,
         TemplatesModule,
         BatchesModule,
         VoicesModule,

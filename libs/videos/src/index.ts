@@ -19,6 +19,7 @@ export * from './templates/template.repository';
 export * from './templates/template.service';
 export * from './templates/template-placeholders';
 export * from './transcript';
+export * from './translations/video-translation.service';
 export * from './video.repository';
 export * from './video.service';
 export * from './video.types';

@@ -18,6 +18,7 @@ export function toVideoRecord(
     id: video.id,
     status: video.status,
     prompt: video.prompt,
+    source_video_id: video.sourceVideoId,
     video_url: url(video.videoAssetId),
     audio_url: url(video.audioAssetId),
     thumbnail_url: url(video.thumbnailAssetId),

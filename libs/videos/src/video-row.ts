@@ -8,6 +8,7 @@ export const VIDEO_COLUMNS = [
   'id',
   'account_id',
   'prompt',
+  'source_video_id',
   'status',
   'stage',
   'awaiting_approval',
@@ -32,6 +33,8 @@ export function toVideo(row: VideoRow): Video {
     id: row.id,
     accountId: row.account_id,
     prompt: row.prompt,
+    // Snapshots logged before translations existed carry none.
+    sourceVideoId: row.source_video_id ?? null,
     status: row.status,
     stage: row.stage as Stage | null,
     awaitingApproval: row.awaiting_approval,

@@ -9,7 +9,12 @@ import { toVideo, VIDEO_COLUMNS } from './video-row';
 type Tx = Transaction<Database>;
 
 /** A video as the worker loads it: the workflow that owns it is the caller, not a tenant. */
-export type WorkflowVideo = Video & { faults: unknown; clientScenes: ClientScene[] | null };
+export type WorkflowVideo = Video & {
+  faults: unknown;
+  clientScenes: ClientScene[] | null;
+  /** A translation's source language: its client scenes are translated from it, not taken as they are. */
+  sourceLanguage: string | null;
+};
 
 export interface NewVideo {
   prompt: string;
@@ -17,6 +22,8 @@ export interface NewVideo {
   options: VideoOptions;
   faults: unknown;
   clientScenes?: ClientScene[];
+  /** The video this one translates, whose scenes (`clientScenes`) are in `from`. */
+  translation?: { sourceVideoId: string; from: string };
 }
 
 /**
@@ -62,7 +69,10 @@ export class VideoRepository {
           options: JSON.stringify(input.options),
           faults: input.faults ? JSON.stringify(input.faults) : null,
           client_scenes: input.clientScenes ? JSON.stringify(input.clientScenes) : null,
-          script_source: input.clientScenes ? 'client' : null,
+          // A translation's script is the model's, recorded when it is written.
+          script_source: input.clientScenes && !input.translation ? 'client' : null,
+          source_video_id: input.translation?.sourceVideoId ?? null,
+          source_language: input.translation?.from ?? null,
           updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)
@@ -213,7 +223,7 @@ export class VideoRepository {
   async findForWorkflow(videoId: string, trx?: Tx): Promise<WorkflowVideo | undefined> {
     const row = await (trx ?? this.db)
       .selectFrom('videos')
-      .select([...VIDEO_COLUMNS, 'faults', 'client_scenes'])
+      .select([...VIDEO_COLUMNS, 'faults', 'client_scenes', 'source_language'])
       .where('id', '=', videoId)
       .executeTakeFirst();
     return (
@@ -221,6 +231,7 @@ export class VideoRepository {
         ...toVideo(row),
         faults: row.faults,
         clientScenes: (row.client_scenes as ClientScene[] | null) ?? null,
+        sourceLanguage: row.source_language,
       }
     );
   }

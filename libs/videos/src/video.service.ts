@@ -32,6 +32,11 @@ export interface CreateVideoInput {
   /** The brand to wear; left out, the account's default brand, if any. */
   brandId?: string;
   faults?: unknown;
+  /**
+   * The video this one translates (`scenes` are its scenes, in `from`): the script stage translates
+   * them, and the video wears the brand copy its options carry (VideoTranslationService).
+   */
+  translation?: { sourceVideoId: string; from: string };
 }
 
 const stageFault = z
@@ -85,7 +90,10 @@ export class VideoService {
       await this.slots.assertFree(accountId, {}, trx);
       await this.options.dailyQuota?.take(accountId, trx);
       // The brand is copied into the options: changing or deleting it never changes this video.
-      const brand = (await this.options.brands?.forNewVideo(accountId, input.brandId, trx)) ?? null;
+      // A translation keeps its source's copy.
+      const brand = input.translation
+        ? (input.options.brand ?? null)
+        : ((await this.options.brands?.forNewVideo(accountId, input.brandId, trx)) ?? null);
       return this.videos.create(accountId, { ...prepared, options: { ...prepared.options, brand } }, trx);
     });
     try {
@@ -126,7 +134,8 @@ export class VideoService {
       }
       faults = parsed.data as Faults;
     }
-    if (input.options.visuals === 'stock' && !this.options.stock) {
+    // A translation's scenes all have their pictures: no stock search is made for them.
+    if (input.options.visuals === 'stock' && !this.options.stock && !input.translation) {
       throw new ValidationError([
         { loc: ['body', 'visuals'], msg: 'no stock library is configured on this server (STOCK_PROVIDER)' },
       ]);
@@ -137,6 +146,7 @@ export class VideoService {
       options: await this.withVoice(input.options),
       faults,
       clientScenes: input.scenes?.map(asStoredScene),
+      translation: input.translation,
     };
   }
 

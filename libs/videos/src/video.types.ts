@@ -89,6 +89,8 @@ export interface Video {
   id: string;
   accountId: string;
   prompt: string;
+  /** The video this one translates (POST /videos/{id}/translations), or null. */
+  sourceVideoId: string | null;
   status: VideoStatus;
   stage: Stage | null;
   awaitingApproval: boolean;

@@ -48,7 +48,7 @@ import { assertOneVisual } from './scene-edits.dto';
 import { CaptionsDto, ClientSceneDto, MusicDto, OutputDto } from './video-options.dto';
 
 export const DEFAULT_ASPECT_RATIO: AspectRatio = '16:9';
-const VOICE_PATTERN = /^[A-Za-z0-9+_-]{1,64}$/;
+export const VOICE_PATTERN = /^[A-Za-z0-9+_-]{1,64}$/;
 
 export class CreateVideoDto {
   @ApiProperty({ minLength: 1, maxLength: VIDEO_LIMITS.promptMax, example: 'How honey bees make honey' })

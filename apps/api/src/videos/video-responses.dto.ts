@@ -108,6 +108,13 @@ export class VideoRecordDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: VIDEO_STATUSES }) status: VideoStatus;
   @ApiProperty({ example: 'How honey bees make honey' }) prompt: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The video this one translates (POST /videos/{id}/translations); null for any other video',
+  })
+  source_video_id: string | null;
   @ApiProperty(SIGNED_URL) video_url: string | null;
   @ApiProperty(SIGNED_URL) audio_url: string | null;
   @ApiProperty(SIGNED_URL) thumbnail_url: string | null;

@@ -18,6 +18,7 @@ function video(overrides: Partial<Video> = {}): Video {
     id: 'v1',
     accountId: 'a1',
     prompt: 'How honey bees make honey',
+    sourceVideoId: null,
     status: 'scripting',
     stage: 'scripting',
     awaitingApproval: false,

@@ -51,3 +51,51 @@ describe('the script activity records who wrote the script', () => {
     expect(video.warnings).toEqual([]);
   });
 });
+
+describe('the script activity translates a translation’s scenes', () => {
+  it('asks the model to translate from the source’s language, keeps the pictures and drops the recordings', async () => {
+    const video = aVideo({
+      clientScenes: [
+        {
+          narration: 'Bees carry pollen.',
+          visual_description: 'A bee',
+          image_asset_id: 'img-1',
+          audio_asset_id: 'rec',
+        },
+      ],
+      sourceLanguage: 'en',
+      options: { ...aVideo().options, language: 'fr' },
+    });
+    const asked: unknown[] = [];
+    const model = {
+      writeScript: async () => [],
+      translate: async (input: unknown) => {
+        asked.push(input);
+        return [{ visual_description: 'Une abeille', narration: 'Les abeilles portent le pollen.' }];
+      },
+    };
+    const drafts = await write(video, model as unknown as LocalScriptProvider);
+    expect(asked).toEqual([
+      expect.objectContaining({
+        from: 'en',
+        to: 'fr',
+        scenes: [{ visual_description: 'A bee', narration: 'Bees carry pollen.' }],
+      }),
+    ]);
+    expect(drafts).toEqual([
+      {
+        visual_description: 'Une abeille',
+        narration: 'Les abeilles portent le pollen.',
+        image_asset_id: 'img-1',
+        audio_asset_id: null,
+        search_terms: null,
+      },
+    ]);
+    expect(video.scriptSource).toBe('model');
+  });
+
+  it('fails the stage without retry when the script writer is the planner', async () => {
+    const video = aVideo({ clientScenes: [{ narration: 'Bees carry pollen.' }], sourceLanguage: 'en' });
+    await expect(write(video)).rejects.toMatchObject({ nonRetryable: true });
+  });
+});

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
-import { type MediaProviders, refineScenes, writeReportedScript } from '@vidgen/media';
+import { type MediaProviders, refineScenes, translateScenes, writeReportedScript } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
-import type { VideoRepository } from '../video.repository';
+import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { VIDEO_LIMITS } from '../video.types';
 import { parseInput, schemas } from './activity-inputs';
 import { providerFailure } from './failures';
@@ -19,11 +19,51 @@ export function createScriptActivities({
   videos,
   providers,
 }: ScriptDeps): Pick<VideoActivities, 'writeScript' | 'refineScript'> {
+  async function translated(
+    video: WorkflowVideo,
+    scenes: NonNullable<WorkflowVideo['clientScenes']>,
+    from: string,
+  ) {
+    let texts: Awaited<ReturnType<typeof translateScenes>>;
+    try {
+      texts = await translateScenes(
+        providers.script,
+        {
+          scenes: scenes.map((s) => ({
+            visual_description: s.visual_description ?? '',
+            narration: s.narration,
+          })),
+          from,
+          to: video.options.language,
+          maxNarrationChars: VIDEO_LIMITS.clientNarrationMax,
+          maxDescriptionChars: VIDEO_LIMITS.visualDescriptionMax,
+        },
+        Context.current().cancellationSignal,
+      );
+    } catch (err) {
+      throw providerFailure(err);
+    }
+    await videos.recordScript(video.id, { source: 'model', warnings: [] });
+    // The recording, if the source had one, spoke the old language: the narration is made anew.
+    return scenes.map((s, i) => ({
+      visual_description: texts[i]!.visual_description,
+      narration: texts[i]!.narration,
+      image_asset_id: s.image_asset_id ?? null,
+      audio_asset_id: null,
+      search_terms: s.search_terms ?? null,
+    }));
+  }
+
   return {
     async writeScript(raw) {
       const input = parseInput(schemas.writeScript, raw);
       injectFaults('scripting', input.fault);
       const video = await loadVideo(videos, input.videoId);
+      // A translation's first take is its source's scenes, translated by the script model, with
+      // their pictures (docs/decisions/0069-recommended-models-and-translations.md).
+      if (video.clientScenes && video.sourceLanguage && input.scriptVersion === 1) {
+        return translated(video, video.clientScenes, video.sourceLanguage);
+      }
       // The client's own script is the first take, word for word; a regenerate asks the
       // script writer for another take like any video's (docs/decisions/0005-client-scripts.md).
       if (video.clientScenes && input.scriptVersion === 1) {

@@ -64,6 +64,7 @@ export function aVideo(patch: Partial<WorkflowVideo> = {}): WorkflowVideo {
     id: VIDEO_ID,
     accountId: ACCOUNT_ID,
     prompt: 'Lighthouses and the sea.',
+    sourceVideoId: null,
     status: 'visualising',
     stage: 'visualising',
     awaitingApproval: false,
@@ -82,6 +83,7 @@ export function aVideo(patch: Partial<WorkflowVideo> = {}): WorkflowVideo {
     updatedAt: '2025-01-01 00:00:00',
     faults: null,
     clientScenes: null,
+    sourceLanguage: null,
     ...patch,
   };
 }

@@ -1,0 +1,129 @@
+import type { Stack } from '@vidgen/stack-harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/support/api';
+import { ledgerOf } from '../../../test/support/lifecycle';
+import { startOwnStack } from '../../../test/support/own-stack';
+import { atGate, finished, waitForVideo } from '../../../test/support/videos';
+import { FakeOpenAi, json, type RequestBody, scenesAnswer } from '../../media/test/support/fake-openai';
+
+/**
+ * POST /videos/{id}/translations through the whole stack (api, Temporal, PostgreSQL, worker):
+ * the worker's script model is an OpenAI-compatible stand-in (SCRIPT_PROVIDER=openai) that
+ * "translates" by marking each text, so the scenes show what the model answered. The translation
+ * is a new video with the source's pictures, a German voice and a narration of its own; only the
+ * narration is charged.
+ */
+describe('translations', () => {
+  const model = new FakeOpenAi();
+  let stack: Stack;
+
+  beforeAll(async () => {
+    const baseUrl = await model.start();
+    model.handlers.set('POST /v1/chat/completions', async (_req, res) => {
+      const body = model.requests.at(-1)!.body as RequestBody;
+      const ask = body.messages!.at(-1)!.content;
+      const given = JSON.parse(ask.slice(ask.indexOf('Scenes: ') + 'Scenes: '.length)) as {
+        scenes: { visual_description: string; narration: string }[];
+      };
+      json(
+        res,
+        200,
+        scenesAnswer(
+          given.scenes.map((s) => ({
+            visual_description: `DE ${s.visual_description}`,
+            narration: `Auf Deutsch: ${s.narration}`,
+          })),
+        ),
+      );
+    });
+    stack = await startOwnStack('translations', {
+      env: { SCRIPT_PROVIDER: 'openai', SCRIPT_BASE_URL: baseUrl, SCRIPT_MODEL: 'stand-in' },
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await model.stop();
+  });
+
+  it('makes a completed video again in German: translated scenes, the same pictures, a German narration, no image credit', async () => {
+    const owner = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    const narration = ['Bees carry pollen from flower to flower.', 'They store honey in wax cells.'];
+    const created = await owner.api.post('/videos', {
+      prompt: 'How bees make honey',
+      scenes: narration.map((n, i) => ({ narration: n, visual_description: ['A bee', 'A honeycomb'][i] })),
+      auto_approve: true,
+    });
+    expect(created.status, created.text).toBe(201);
+    const source = await waitForVideo(owner.api, created.body.id, finished, 240_000);
+    expect(source.status, JSON.stringify(source.failure_reason)).toBe('completed');
+    const sourceScenes = (await owner.api.get(`/videos/${source.id}/scenes`)).body as any[];
+
+    // The language it is already in is no translation.
+    const same = await owner.api.post(`/videos/${source.id}/translations`, { language: 'en' });
+    expect(same.status).toBe(422);
+    expect(same.body.error.details[0].loc).toEqual(['body', 'language']);
+
+    const key = `translate-${source.id}`;
+    const res = await owner.api.post(
+      `/videos/${source.id}/translations`,
+      { language: 'de' },
+      { 'Idempotency-Key': key },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      source_video_id: source.id,
+      prompt: source.prompt,
+      scene_count: 2,
+      options: { language: 'de', aspect_ratio: source.options.aspect_ratio, auto_approve: true },
+    });
+    expect(res.body.options.voice).not.toBe(source.options.voice);
+    expect(res.body.id).not.toBe(source.id);
+    const replay = await owner.api.post(
+      `/videos/${source.id}/translations`,
+      { language: 'de' },
+      { 'Idempotency-Key': key },
+    );
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(res.body.id);
+
+    const translated = await waitForVideo(owner.api, res.body.id, finished, 240_000);
+    expect(translated.status, JSON.stringify(translated.failure_reason)).toBe('completed');
+    expect(translated).toMatchObject({ script_source: 'model', warnings: [], source_video_id: source.id });
+    expect(translated.video_url).toEqual(expect.any(String));
+    expect(translated.audio_url).toEqual(expect.any(String));
+
+    const scenes = (await owner.api.get(`/videos/${translated.id}/scenes`)).body as any[];
+    expect(scenes.map((s) => s.narration)).toEqual(narration.map((n) => `Auf Deutsch: ${n}`));
+    expect(scenes.map((s) => s.visual_description)).toEqual(['DE A bee', 'DE A honeycomb']);
+    expect(scenes.map((s) => s.image_asset_id)).toEqual(sourceScenes.map((s) => s.image_asset_id));
+    expect(scenes.every((s) => s.narration_url && s.narration_url !== null)).toBe(true);
+    expect(scenes.map((s) => s.narration_url)).not.toEqual(sourceScenes.map((s) => s.narration_url));
+
+    // The model was asked for German, once, with the source's texts.
+    const chats = model.requests.filter((r) => r.url === '/v1/chat/completions');
+    expect(chats).toHaveLength(1);
+    expect(chats[0]!.body.messages!.at(-1)!.content).toContain('into German (BCP 47 "de")');
+
+    // The source paid for its two pictures; the translation pays its narration only.
+    const sourceCharges = (await ledgerOf(source.id)).filter((e) => e.kind === 'charged');
+    expect(sourceCharges.filter((c) => c.item?.startsWith('image:'))).toHaveLength(2);
+    const charges = (await ledgerOf(translated.id)).filter((e) => e.kind === 'charged');
+    expect(charges.map((c) => c.item)).toEqual(['narration']);
+    expect(charges.some((c) => c.item?.startsWith('image:'))).toBe(false);
+    expect(translated.credits_charged).toBe(charges.reduce((sum, c) => sum + Math.abs(c.amount), 0));
+  }, 600_000);
+
+  it('refuses a video that is not completed with 409 INVALID_STATE', async () => {
+    const owner = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    const created = await owner.api.post('/videos', {
+      prompt: 'Tides',
+      scenes: [{ narration: 'The moon pulls the sea.' }],
+    });
+    const gated = await waitForVideo(owner.api, created.body.id, atGate, 120_000);
+    const res = await owner.api.post(`/videos/${gated.id}/translations`, { language: 'fr' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('INVALID_STATE');
+    const missing = await owner.api.post(`/videos/${crypto.randomUUID()}/translations`, { language: 'fr' });
+    expect(missing.status).toBe(404);
+  }, 300_000);
+});
