@@ -48,18 +48,28 @@ export class ChargeService {
    * Charges a run's items at approval, all or nothing, inside the caller's transaction: the
    * account row is locked, the items not charged yet are totalled and checked against the
    * balance (InsufficientCreditsError), then one `charged` entry per item is appended.
-   * Returns the credits charged by this call (0 for a repeat).
+   * Returns the credits charged by this call (0 for a repeat). `gate`: charged at the review gate
+   * by a storyboard or a draft (its step id and why), keyed by that step instead of a run.
    */
   async chargeForRun(
     accountId: string,
-    input: { videoId: string; run: number; charges: readonly ChargeItem[]; isRetry: boolean },
+    input: {
+      videoId: string;
+      run: number;
+      charges: readonly ChargeItem[];
+      isRetry: boolean;
+      gate?: { id: string; reason: string };
+    },
     trx: Tx,
   ): Promise<number> {
     const account = await this.ledger.lockAccount(accountId, trx);
     if (!account) throw new NotFoundError('Account');
+    const { gate } = input;
     const items = input.charges.map((c) => ({
       ...c,
-      key: ledgerKeys.charge(input.videoId, input.run, c.item),
+      key: gate
+        ? ledgerKeys.gateCharge(input.videoId, gate.id, c.item)
+        : ledgerKeys.charge(input.videoId, input.run, c.item),
     }));
     const applied = await this.ledger.appliedKeys(
       accountId,
@@ -78,7 +88,7 @@ export class ChargeService {
           amount: -i.amount,
           videoId: input.videoId,
           item: i.item,
-          reason: input.isRetry ? 'video retry' : 'video production',
+          reason: gate ? gate.reason : input.isRetry ? 'video retry' : 'video production',
           idempotencyKey: i.key,
         },
         trx,

@@ -17,9 +17,11 @@ import {
   approveUpdate,
   deleteUpdate,
   editScenesUpdate,
+  previewUpdate,
   regenerateUpdate,
   type SceneEdit,
   SearchAttributes,
+  storyboardUpdate,
   UpdateErrorTypes,
   type VideoWorkflowInput,
   workflowIds,
@@ -105,5 +107,13 @@ export class VideoWorkflowClient implements VideoWorkflowGateway {
 
   async delete(videoId: string): Promise<void> {
     await this.update(() => this.handle(videoId).executeUpdate(deleteUpdate));
+  }
+
+  async storyboard(videoId: string): Promise<void> {
+    await this.update(() => this.handle(videoId).executeUpdate(storyboardUpdate));
+  }
+
+  async preview(videoId: string): Promise<void> {
+    await this.update(() => this.handle(videoId).executeUpdate(previewUpdate));
   }
 }

@@ -26,6 +26,7 @@ const SCENE_COLUMNS = [
   'scenes.audio_asset_id',
   'scenes.words',
   'scenes.search_terms',
+  'scenes.storyboard_asset_id',
   'scenes.created_at',
   'scenes.updated_at',
 ] as const;
@@ -144,7 +145,16 @@ export class SceneRepository {
     await this.update(accountId, videoId, sceneId, set, trx);
   }
 
-  /** Returns false when the video has no such scene. */
+  /** The scene's storyboard picture, made at the review gate. */
+  async setStoryboard(accountId: string, videoId: string, sceneId: string, assetId: string, trx: Tx) {
+    await this.update(accountId, videoId, sceneId, { storyboard_asset_id: assetId }, trx);
+  }
+
+  /**
+   * Returns false when the video has no such scene. New words drop the narration made for the
+   * old ones (a draft's), and new words or a new description drop the storyboard picture: each
+   * is made again from the scene as it now reads.
+   */
   updateText(
     accountId: string,
     videoId: string,
@@ -152,7 +162,19 @@ export class SceneRepository {
     patch: Partial<SceneText>,
     trx: Tx,
   ): Promise<boolean> {
-    return this.update(accountId, videoId, sceneId, patch, trx);
+    const words = patch.narration !== undefined;
+    const picture = words || patch.visual_description !== undefined;
+    return this.update(
+      accountId,
+      videoId,
+      sceneId,
+      {
+        ...patch,
+        ...(words && { narration_asset_id: null, narration_seconds: null, words: null }),
+        ...(picture && { storyboard_asset_id: null }),
+      },
+      trx,
+    );
   }
 
   private async update(
@@ -244,7 +266,7 @@ export class SceneRepository {
 
   /** Removes every reference to a deleted asset from the video's scenes. */
   async detachAsset(accountId: string, videoId: string, assetId: string, trx: Tx): Promise<void> {
-    for (const column of ['image_asset_id', 'narration_asset_id'] as const) {
+    for (const column of ['image_asset_id', 'narration_asset_id', 'storyboard_asset_id'] as const) {
       await trx
         .updateTable('scenes')
         .set({ [column]: null })
@@ -273,6 +295,7 @@ function toScene(row: SceneRow): Scene {
     searchTerms: row.search_terms,
     visualType: row.visual_type === 'video' ? 'video' : row.image_asset_id ? 'image' : null,
     narrationAssetId: row.narration_asset_id,
+    storyboardAssetId: row.storyboard_asset_id,
     narrationSeconds: row.narration_seconds,
     audioAssetId: row.audio_asset_id,
     words: (row.words as WordTiming[] | null) ?? null,

@@ -21,6 +21,8 @@ export async function refundUnmade(
   occasion: string,
   reason: string,
   trx: Transaction<Database>,
+  /** `images`: only what was held for pictures never made (a storyboard makes no narration). */
+  scope: 'all' | 'images' = 'all',
 ): Promise<{ credits: number; narrationHeld: number }> {
   await lockForUpdate(trx, video.accountId);
   await deps.videos.events.lock(video.accountId, video.id, trx);
@@ -35,8 +37,9 @@ export async function refundUnmade(
       scenes: scenes.map((s) => ({
         id: s.id,
         narration: s.narration,
-        hasImage: Boolean(s.imageAssetId),
-        hasNarration: Boolean(s.narrationAssetId),
+        // A storyboard picture was made: what paid for it stays paid.
+        hasImage: Boolean(s.imageAssetId ?? s.storyboardAssetId),
+        hasNarration: scope === 'images' || Boolean(s.narrationAssetId),
       })),
     },
     trx,

@@ -33,6 +33,12 @@ export function toVideoRecord(
     estimated_credits: video.awaitingApproval ? (estimatedCredits ?? null) : null,
     script_source: video.scriptSource,
     warnings: video.warnings,
+    // The draft made at the review gate; its link is signed like every asset link.
+    preview: video.preview && {
+      status: video.preview.status,
+      url: url(video.preview.assetId),
+      created_at: video.preview.createdAt,
+    },
     progress,
     created_at: toNaiveMicros(video.createdAt),
     updated_at: toNaiveMicros(video.updatedAt),

@@ -1,7 +1,7 @@
 import type { Selectable, VideosTable } from '@vidgen/db';
 import type { RecordWarning, ScriptSource } from '@vidgen/media';
 import type { FailureReason, Stage } from '@vidgen/workflows';
-import { type Video, type VideoOptions, videoOptions } from './video.types';
+import { type Video, type VideoOptions, type VideoPreview, videoOptions } from './video.types';
 
 /** The columns of a video record, and the record from them (the repository and the event log's snapshots alike). */
 export const VIDEO_COLUMNS = [
@@ -23,6 +23,7 @@ export const VIDEO_COLUMNS = [
   'subtitles_asset_id',
   'script_source',
   'warnings',
+  'preview',
   'created_at',
   'updated_at',
 ] as const;
@@ -50,7 +51,20 @@ export function toVideo(row: VideoRow): Video {
     // Snapshots logged before these columns existed carry neither.
     scriptSource: (row.script_source as ScriptSource | null | undefined) ?? null,
     warnings: (row.warnings as RecordWarning[] | undefined) ?? [],
+    preview: toPreview(row.preview),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The stored draft (`{status, draft, asset_id, created_at}`) as the video carries it. */
+function toPreview(stored: unknown): VideoPreview | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const p = stored as {
+    status: VideoPreview['status'];
+    draft: string;
+    asset_id: string | null;
+    created_at: string;
+  };
+  return { status: p.status, draft: p.draft, assetId: p.asset_id ?? null, createdAt: p.created_at };
 }

@@ -14,4 +14,8 @@ export interface VideoWorkflowGateway {
   regenerate(videoId: string, feedback: string): Promise<void>;
   editScenes(videoId: string, edit: SceneEdit): Promise<{ sceneId: string | null }>;
   delete(videoId: string): Promise<void>;
+  /** Makes the missing storyboard pictures now (docs/decisions/0068-storyboard-and-draft.md). */
+  storyboard(videoId: string): Promise<void>;
+  /** Starts a draft, or finds the one rendering. */
+  preview(videoId: string): Promise<void>;
 }

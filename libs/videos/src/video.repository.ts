@@ -1,6 +1,7 @@
 import { beforeCursor, type Database, type Db, prepared, sql, type Transaction } from '@vidgen/db';
 import type { RecordWarning, ScriptSource } from '@vidgen/media';
 import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { VideoPreviewRepository } from './gate/video-preview.repository';
 import { SceneRepository } from './scene.repository';
 import type { ClientScene, Video, VideoOptions } from './video.types';
 import { VideoEventRepository } from './video-event.repository';
@@ -34,6 +35,7 @@ export interface NewVideo {
 export class VideoRepository {
   readonly scenes: SceneRepository;
   readonly events: VideoEventRepository;
+  readonly previews: VideoPreviewRepository;
 
   /** The api's hot reads, compiled once (`prepared`). */
   private readonly findOne;
@@ -43,6 +45,7 @@ export class VideoRepository {
   constructor(readonly db: Db) {
     this.scenes = new SceneRepository(db);
     this.events = new VideoEventRepository(db);
+    this.previews = new VideoPreviewRepository(db);
     this.findOne = prepared(db, (q, accountId: string, id: string) =>
       q
         .selectFrom('videos')

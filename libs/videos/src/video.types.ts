@@ -107,8 +107,21 @@ export interface Video {
   scriptSource: ScriptSource | null;
   /** What the record warns of (docs/decisions/0065-models-users-run.md); [] when nothing. */
   warnings: RecordWarning[];
+  /** The draft made at the review gate, if one was asked for. */
+  preview: VideoPreview | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export const PREVIEW_STATUSES = ['rendering', 'ready', 'failed', 'stale'] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** A video's draft (docs/decisions/0068-storyboard-and-draft.md): `draft` the gate step that made it. */
+export interface VideoPreview {
+  status: PreviewStatus;
+  draft: string;
+  assetId: string | null;
+  createdAt: string;
 }
 
 export interface Scene {
@@ -128,6 +141,8 @@ export interface Scene {
   /** The client's stock search words, when given. */
   searchTerms: string | null;
   narrationAssetId: string | null;
+  /** A picture made at the review gate (the storyboard), adopted as the scene's image at approval. */
+  storyboardAssetId: string | null;
   narrationSeconds: number | null;
   /** The client's own recording of the narration (`scenes[].audio_asset_id`), or null. */
   audioAssetId: string | null;

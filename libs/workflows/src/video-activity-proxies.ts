@@ -129,7 +129,8 @@ export const db = proxyActivities<Pick<VideoActivities, (typeof BOOKKEEPING_ACTI
  * bounded (about 15 s) and a persistent failure fails the update instead of hanging it.
  */
 export const gate = proxyActivities<
-  ApprovalActivities & Pick<VideoActivities, 'applySceneEdit' | 'purgeVideo' | 'beginRegeneration'>
+  ApprovalActivities &
+    Pick<VideoActivities, 'applySceneEdit' | 'purgeVideo' | 'beginRegeneration' | 'chargeGateStep'>
 >({
   startToCloseTimeout: '10 seconds',
   retry: {

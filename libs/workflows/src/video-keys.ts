@@ -44,6 +44,16 @@ export const eventKeys = {
     refund: (r: number, item: string) => `run${r}:refund:${item}`,
     completed: (r: number) => `run${r}:completed`,
   },
+  /** A step at the review gate (a storyboard or a draft, `g` its id): what it charged and made. */
+  gate: {
+    charged: (g: string) => `gate:${g}:charged`,
+    image: (g: string, sceneId: string) => `gate:${g}:image:${sceneId}`,
+    narration: (g: string, sceneId: string) => `gate:${g}:narration:${sceneId}`,
+    segment: (g: string, sceneId: string) => `gate:${g}:segment:${sceneId}`,
+    rendered: (g: string) => `gate:${g}:rendered`,
+    settled: (g: string) => `gate:${g}:settled`,
+    previewReady: (g: string) => `gate:${g}:preview_ready`,
+  },
   autoApproveFailed: 'auto-approve:failed',
   /**
    * Credits held for an item never made, refunded when the video is deleted (`occasion`
@@ -57,6 +67,8 @@ export const eventKeys = {
 export const ledgerKeys = {
   charge: (videoId: string, r: number, item: string) => `charge:${videoId}:run${r}:${item}`,
   refund: (videoId: string, r: number, item: string) => `refund:${videoId}:run${r}:${item}`,
+  /** A charge at the review gate (a storyboard's paid picture, a draft's narration), `g` the step's id. */
+  gateCharge: (videoId: string, g: string, item: string) => `charge:${videoId}:gate:${g}:${item}`,
   /** See eventKeys.unmadeRefund: what was held for an item never made, once per occasion. */
   unmadeRefund: (videoId: string, occasion: string, item: string) => `refund:${videoId}:${occasion}:${item}`,
 } as const;

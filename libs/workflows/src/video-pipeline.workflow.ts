@@ -18,6 +18,7 @@ import {
 } from './video.contracts';
 import { db, gate } from './video-activity-proxies';
 import { asUpdateFailure, autoApprovalFailure, failureFor, invalidState } from './video-failures';
+import { registerGateStepHandlers, runDraft, storyboardBeforeGate } from './video-gate-steps';
 import { eventKeys } from './video-keys';
 import { approve, decidedOnce, fail, produce, writeScript } from './video-stages';
 import { VideoPipelineState } from './video-workflow-state';
@@ -48,6 +49,7 @@ export async function videoPipelineWorkflow(input: VideoWorkflowInput): Promise<
         break;
       case 'gate':
         if (s.autoApprovePending) await autoApprove(s);
+        else if (s.draftRequested) await runDraft(s);
         else await idle(s, 'gate', input);
         break;
       case 'approving':
@@ -81,10 +83,11 @@ async function idle(
   phase: 'gate' | 'failed',
   input: VideoWorkflowInput,
 ): Promise<void> {
-  await condition(() => s.phase !== phase || s.historyFull());
-  if (s.phase !== phase) return;
+  // A draft asked for at the gate wakes it too: the main loop runs it (never across a continue-as-new).
+  await condition(() => s.phase !== phase || s.historyFull() || s.draftRequested !== null);
+  if (s.phase !== phase || s.draftRequested) return;
   await condition(() => allHandlersFinished() || s.phase !== phase);
-  if (s.phase !== phase) return;
+  if (s.phase !== phase || s.draftRequested) return;
   deprecatePatch('continue-as-new-when-idle');
   await continueAsNew<typeof videoPipelineWorkflow>({ ...input, carried: s.snapshot(phase) });
 }
@@ -102,6 +105,7 @@ async function scriptAndWait(s: VideoPipelineState): Promise<void> {
     await fail(s, reason, eventKeys.script.failed(version), version);
     return;
   }
+  await storyboardBeforeGate(s);
   s.setPhase('gate', 'pending', null);
   // An auto-approved video never waits at the gate: it keeps the slot it took when it was
   // created, so its approval cannot lose a race for one.
@@ -134,6 +138,7 @@ async function autoApprove(s: VideoPipelineState): Promise<void> {
 /** The review gate's updates; each runs alone (s.exclusive) and re-checks what its validator saw. */
 function registerHandlers(s: VideoPipelineState): void {
   setHandler(stateQuery, () => s.query());
+  registerGateStepHandlers(s);
 
   setHandler(
     approveUpdate,

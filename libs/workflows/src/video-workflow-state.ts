@@ -40,6 +40,8 @@ export class VideoPipelineState {
    * previous version's row and regenerate before the workflow has heard that it was written.
    */
   scriptOutcomeVersion = 0;
+  /** The draft asked for at the gate that the main loop has still to run (video-gate-steps.ts). */
+  draftRequested: string | null = null;
 
   /** Updates this run has accepted (Temporal caps them per run). */
   private updates = 0;

@@ -156,6 +156,10 @@ export const approveUpdate = defineUpdate<{ run: number }, []>('approve');
 export const regenerateUpdate = defineUpdate<{ phase: WorkflowPhase }, [{ feedback: string }]>('regenerate');
 export const editScenesUpdate = defineUpdate<{ sceneId: string | null }, [SceneEdit]>('editScenes');
 export const deleteUpdate = defineUpdate<{ deleted: true }, []>('delete');
+/** Makes the pictures of the scenes that lack one now, charging them when they are paid for. */
+export const storyboardUpdate = defineUpdate<{ pictures: number }, []>('storyboard');
+/** Starts a draft at the gate, or answers with the one rendering (docs/decisions/0068-storyboard-and-draft.md). */
+export const previewUpdate = defineUpdate<{ draft: string }, []>('preview');
 export const stateQuery = defineQuery<VideoWorkflowState>('state');
 
 export interface ChargeItem {
@@ -226,20 +230,54 @@ export interface VideoActivities {
    * the video to scripting in one transaction. Throws MAX_CONCURRENT_VIDEOS, non-retryable.
    */
   beginRegeneration(input: { videoId: string; scriptVersion: number }): Promise<void>;
+  /** `gate`: made at the review gate (a storyboard or a draft, by its id): kept as the scene's storyboard picture. */
   generateSceneImage(input: {
     videoId: string;
     sceneId: string;
     run: number;
     fault: ActiveFault;
+    gate?: string;
   }): Promise<void>;
-  narrateScene(input: { videoId: string; sceneId: string; run: number; fault: ActiveFault }): Promise<void>;
+  /** `gate`: made for a draft at the review gate (by its id); the production run reuses it. */
+  narrateScene(input: {
+    videoId: string;
+    sceneId: string;
+    run: number;
+    fault: ActiveFault;
+    gate?: string;
+  }): Promise<void>;
+  /**
+   * The review gate's storyboard: the scenes that lack a picture (neither the client's nor a
+   * storyboard one) and whether making one is paid for (a model or stock; the illustrator is free).
+   */
+  planStoryboard(input: { videoId: string }): Promise<{ sceneIds: string[]; paid: boolean }>;
+  /**
+   * Charges, once per gate step (`gate`, its id), what a storyboard or a draft makes: the paid
+   * pictures of scenes that lack one, and for a draft the narration of scenes that lack it; a
+   * draft's record shows it rendering. Throws INSUFFICIENT_CREDITS, non-retryable.
+   */
+  chargeGateStep(input: {
+    videoId: string;
+    gate: string;
+    kind: 'storyboard' | 'draft';
+  }): Promise<{ sceneIds: string[] }>;
+  /**
+   * Ends a gate step: gives back what was charged for what it did not make; a draft that did not
+   * end ready shows failed (unless an edit made it stale). `ready`: the draft is the video's preview.
+   */
+  settleGateStep(input: { videoId: string; gate: string; kind: 'storyboard' | 'draft' }): Promise<{
+    ready: boolean;
+  }>;
   curate(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   /** The whole render in one activity: what workflows started before render segments existed run. */
   render(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   /** One scene's segment of the video (its still in motion, the fade into the next, its captions). */
-  renderSegment(input: { videoId: string; sceneId: string; run: number }): Promise<void>;
-  /** The final MP4, narration file and thumbnail from the run's segments, with the audio mix. */
-  joinSegments(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
+  renderSegment(input: { videoId: string; sceneId: string; run: number; draft?: string }): Promise<void>;
+  /**
+   * The final MP4, narration file and thumbnail from the run's segments, with the audio mix.
+   * `draft`: the draft's segments (360p, 15 fps, marked PREVIEW) into the video's preview instead.
+   */
+  joinSegments(input: { videoId: string; run: number; fault: ActiveFault; draft?: string }): Promise<void>;
   /** Refunds what is still held for each item (net of earlier refunds), keyed by video, run and item. */
   refund(input: { videoId: string; run: number; items: string[]; reason: string }): Promise<void>;
   applySceneEdit(input: {
@@ -279,6 +317,8 @@ export const BOOKKEEPING_ACTIVITIES = [
   'refund',
   'clearScenes',
   'settleOutcome',
+  'planStoryboard',
+  'settleGateStep',
 ] as const satisfies readonly (keyof VideoActivities)[];
 
 /**

@@ -40,6 +40,7 @@ import { VideoBrandDto } from '../brands/brand-responses.dto';
 import { ApiProperty, ApiPropertyOptional } from '../common/openapi-decorators';
 import { assertSameShape, type Equals, NAIVE_MICROS } from '../common/schema-types';
 import { ProgressDto } from './progress.dto';
+import { PreviewDto } from './storyboard.dto';
 
 const SIGNED_URL = {
   type: String,
@@ -156,6 +157,13 @@ export class VideoRecordDto {
       'How far the running pipeline is; null when nothing runs (at the review gate, completed, failed). GET /videos/{id}/events streams it',
   })
   progress: ProgressDto | null;
+  @ApiProperty({
+    type: PreviewDto,
+    nullable: true,
+    description:
+      'The draft made at the review gate (POST /videos/{id}/preview); null when none was asked for',
+  })
+  preview: PreviewDto | null;
   @ApiProperty(NAIVE_MICROS) created_at: string;
   @ApiProperty(NAIVE_MICROS) updated_at: string;
 }

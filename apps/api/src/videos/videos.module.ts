@@ -7,6 +7,7 @@ import { VoiceCatalogue } from '@vidgen/media';
 import { VideoWorkflowClient } from '@vidgen/temporal';
 import {
   BrandService,
+  StoryboardService,
   VideoEventFeed,
   VideoProgressRepository,
   VideoProgressService,
@@ -19,13 +20,14 @@ import { CommonModule } from '../common/common.module';
 import { CONFIG, overDb, TEMPORAL, type TemporalHandle } from '../infra/infra.tokens';
 import { TemplatesModule } from '../templates/templates.module';
 import { VoicesModule } from '../voices/voices.module';
+import { StoryboardController } from './storyboard.controller';
 import { VideoEventStreams } from './video-event-stream';
 import { VideoEventsController } from './video-events.controller';
 import { VideosController } from './videos.controller';
 
 @Module({
   imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule, BrandsModule],
-  controllers: [VideosController, VideoEventsController],
+  controllers: [VideosController, VideoEventsController, StoryboardController],
   providers: [
     overDb(VideoRepository),
     {
@@ -41,6 +43,27 @@ import { VideosController } from './videos.controller';
       inject: [VideoRepository, VideoProgressService],
     },
     VideoEventStreams,
+    {
+      provide: StoryboardService,
+      useFactory: (
+        videos: VideoRepository,
+        assets: AssetRepository,
+        storage: AssetStorage,
+        temporal: TemporalHandle,
+        config: AppConfig,
+      ) =>
+        new StoryboardService(
+          videos,
+          assets,
+          storage,
+          new VideoWorkflowClient(
+            temporal.client,
+            config.temporal.taskQueue,
+            config.temporal.videoUpdatesPerRun,
+          ),
+        ),
+      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG],
+    },
     {
       provide: VideoService,
       useFactory: (

@@ -18,8 +18,29 @@ export interface OutputOptions {
 
 export const DEFAULT_OUTPUT: OutputOptions = { resolution: '720p', fps: 24 };
 
+/** The frame sizes a render may have: the clients' resolutions, and the draft's 360p. */
+export type FrameResolution = Resolution | '360p';
+
+/**
+ * What a render is made at: a client's output, or the draft's (DRAFT_OUTPUT). `mark`: text drawn
+ * in a box in the frame's top-left corner, over everything.
+ */
+export interface RenderOutputOptions {
+  resolution: FrameResolution;
+  fps: number;
+  mark?: string;
+}
+
+/** A draft at the review gate (docs/decisions/0068-storyboard-and-draft.md): 360p, 15 fps, marked PREVIEW. */
+export const DRAFT_OUTPUT: RenderOutputOptions = { resolution: '360p', fps: 15, mark: 'PREVIEW' };
+
 // Even dimensions because yuv420p halves both axes for chroma; H.264 rejects odd sizes.
-const FRAME_SIZES: Record<Resolution, Record<AspectRatio, { width: number; height: number }>> = {
+const FRAME_SIZES: Record<FrameResolution, Record<AspectRatio, { width: number; height: number }>> = {
+  '360p': {
+    '16:9': { width: 640, height: 360 },
+    '9:16': { width: 360, height: 640 },
+    '1:1': { width: 360, height: 360 },
+  },
   '720p': {
     '16:9': { width: 1280, height: 720 },
     '9:16': { width: 720, height: 1280 },
@@ -39,7 +60,7 @@ export function isAspectRatio(value: unknown): value is AspectRatio {
 /** The frame of a video: its aspect ratio at its resolution (720p, today's sizes, by default). */
 export function frameSize(
   ar: AspectRatio,
-  resolution: Resolution = '720p',
+  resolution: FrameResolution = '720p',
 ): { width: number; height: number } {
   const size = FRAME_SIZES[resolution]?.[ar];
   if (!size) throw new RangeError(`Unknown frame: ${String(ar)} at ${String(resolution)}`);

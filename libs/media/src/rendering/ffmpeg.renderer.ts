@@ -2,7 +2,7 @@ import { access, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import type { AspectRatio, OutputOptions, WordTiming } from '../common/media.types';
+import type { AspectRatio, RenderOutputOptions, WordTiming } from '../common/media.types';
 import type { MusicInput } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
@@ -39,7 +39,7 @@ export interface RenderInput {
   style?: RenderStyle;
   music?: MusicInput | null;
   /** Frame size and rate; left out, 720p at the renderer's rate. */
-  output?: OutputOptions;
+  output?: RenderOutputOptions;
 }
 
 export interface RenderOptions {

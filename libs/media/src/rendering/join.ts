@@ -10,7 +10,7 @@ import {
   shiftVtt,
 } from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import { type AspectRatio, frameSize, type OutputOptions } from '../common/media.types';
+import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
 import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { planTimeline, SAMPLE_RATE } from './render-plan';
@@ -32,7 +32,7 @@ export interface JoinInput {
   music?: MusicInput | null;
   subtitlesVtt?: string;
   /** Frame size and rate; left out, 720p at the renderer's rate. */
-  output?: OutputOptions;
+  output?: RenderOutputOptions;
   /** The brand's intro and outro cards go before and after the scenes, silent. */
   brand?: BrandStyle | null;
 }

@@ -2,9 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { logoBox } from '../common/branding/brand-style';
 import { DEFAULT_FONT_ID, fontRuns, fontsDir } from '../common/font-catalog';
-import { FONT_DIR } from '../common/fonts';
+import { FONT_DIR, FONT_FILES } from '../common/fonts';
 import { kenBurnsFor } from '../common/ken-burns';
-import { type AspectRatio, frameSize, type OutputOptions, type WordTiming } from '../common/media.types';
+import {
+  type AspectRatio,
+  frameSize,
+  type RenderOutputOptions,
+  type WordTiming,
+} from '../common/media.types';
 import { buildTimeline, phraseCues } from '../common/timeline';
 import { assCaptions } from './captions';
 import { clipInputArgs } from './clip-input';
@@ -31,7 +36,7 @@ export interface SegmentInput {
   aspectRatio: AspectRatio;
   style: RenderStyle;
   /** Frame size and rate; left out, 720p at the renderer's rate. */
-  output?: OutputOptions;
+  output?: RenderOutputOptions;
 }
 
 /** ffmpeg encodes segments alike, so the join can copy them into one stream. */
@@ -128,6 +133,12 @@ export async function segmentArgs(
     video = '[branded]';
   }
 
+  const mark = input.output?.mark;
+  if (mark) {
+    filters.push(`${video}${markFilter(mark, height)}[marked]`);
+    video = '[marked]';
+  }
+
   const args = [
     ...FFMPEG_COMMON_ARGS,
     '-loglevel',
@@ -151,6 +162,29 @@ export async function segmentArgs(
   ];
   return { args, frames };
 }
+
+/**
+ * A draft's mark: the text in white on a solid red box in the frame's top-left corner, over
+ * everything (captions and logo included), its size following the frame's height.
+ */
+export function markFilter(text: string, height: number): string {
+  const size = Math.max(12, Math.round(height / 15));
+  const pad = Math.round(size / 2);
+  return [
+    `drawtext=fontfile=${filterValue(FONT_FILES.bold)}`,
+    `text=${filterValue(text)}`,
+    `fontsize=${size}`,
+    'fontcolor=white',
+    'box=1',
+    `boxcolor=${MARK_BOX_COLOUR}`,
+    `boxborderw=${pad}`,
+    `x=${pad * 2}`,
+    `y=${pad * 2}`,
+  ].join(':');
+}
+
+/** The colour of the draft mark's box (a spec measures it in decoded frames). */
+export const MARK_BOX_COLOUR = '0xD01010';
 
 /**
  * A clip is read looped (a clip shorter than its scene starts over) and its sound is never

@@ -3,6 +3,7 @@ import { z } from 'zod';
 export { parseInput } from '@vidgen/activity-kit';
 
 const uuid = z.string().uuid();
+const gateId = z.string().min(1).max(64);
 export const faultSchema = z.object({
   timeout: z.boolean(),
   fail: z.boolean(),
@@ -52,9 +53,27 @@ export const schemas = {
     resumeStage: z.enum(['visualising', 'narrating', 'curating', 'rendering']),
     isRetry: z.boolean(),
   }),
-  sceneWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive(), fault: faultSchema }),
-  segmentWork: z.object({ videoId: uuid, sceneId: uuid, run: z.number().int().positive() }),
-  videoWork: z.object({ videoId: uuid, run: z.number().int().positive(), fault: faultSchema }),
+  // `gate`/`draft`: work of a step at the review gate (its id), where the run may still be 0.
+  sceneWork: z.object({
+    videoId: uuid,
+    sceneId: uuid,
+    run: z.number().int().min(0),
+    fault: faultSchema,
+    gate: gateId.optional(),
+  }),
+  segmentWork: z.object({
+    videoId: uuid,
+    sceneId: uuid,
+    run: z.number().int().min(0),
+    draft: gateId.optional(),
+  }),
+  videoWork: z.object({
+    videoId: uuid,
+    run: z.number().int().min(0),
+    fault: faultSchema,
+    draft: gateId.optional(),
+  }),
+  gateStep: z.object({ videoId: uuid, gate: gateId, kind: z.enum(['storyboard', 'draft']) }),
   refund: z.object({
     videoId: uuid,
     run: z.number().int().positive(),

@@ -49,6 +49,7 @@ export function createCleanupActivities({
         );
         const scenes = await videos.scenes.list(accountId, videoId, trx);
         await videos.scenes.replace(accountId, videoId, [], trx);
+        await videos.previews.markStale(accountId, videoId, trx);
         // What another video still uses stays (an asset a video references is in use:
         // docs/decisions/0036-review-fixes-slots-assets-credits.md).
         const kept = await videos.assetsUsedElsewhere(accountId, videoId, trx);

@@ -1,13 +1,14 @@
 import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { ChargeService, type LedgerRepository } from '@vidgen/ledger';
-import type { FfmpegRenderer, MediaProviders } from '@vidgen/media';
+import type { BuiltProviders, FfmpegRenderer, MediaProviders } from '@vidgen/media';
 import type { VideoActivities, WebhookActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { VideoSlots } from '../video-slots';
 import { createApprovalActivities } from './approval.activity';
 import { createCleanupActivities } from './cleanup.activity';
 import { createCurateActivity } from './curate.activity';
+import { createGateStepActivities } from './gate-step.activity';
 import { createMediaStep } from './media-step';
 import { createNarrationActivity } from './narration.activity';
 import { createRefundActivity } from './refund.activity';
@@ -24,7 +25,8 @@ export interface VideoActivityDeps {
   assets: AssetRepository;
   ledger: LedgerRepository;
   storage: AssetStorage;
-  providers: MediaProviders;
+  /** With `describe` (what the worker builds), a storyboard knows whether its pictures are paid for. */
+  providers: MediaProviders & Partial<Pick<BuiltProviders, 'describe'>>;
   renderer: FfmpegRenderer;
   /** The stock library for `"visuals": "stock"`, when one is configured. */
   stock?: StockDeps | null;
@@ -54,5 +56,6 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createRefundActivity({ videos, charges }),
     ...createSceneEditActivity({ videos }),
     ...createCleanupActivities({ videos, assets, storage, charges }),
+    ...createGateStepActivities({ videos, charges, providers }),
   };
 }

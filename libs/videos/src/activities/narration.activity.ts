@@ -113,6 +113,8 @@ export function createNarrationActivity({
           const now = (await videos.scenes.list(video.accountId, video.id, trx)).find(
             (s) => s.id === scene.id,
           );
+          // A draft's narration of words since edited is not the scene's.
+          if (input.gate) return !now || Boolean(now.narrationAssetId) || now.narration !== scene.narration;
           const refund = eventKeys.run.refund(input.run, chargeItems.narration);
           return (
             !now ||
@@ -129,9 +131,11 @@ export function createNarrationActivity({
             trx,
           );
           return {
-            key: eventKeys.run.narration(input.run, scene.id),
+            // Made for a draft at the gate, where the video has no stage to show; the run reuses it.
+            ...(input.gate
+              ? { key: eventKeys.gate.narration(input.gate, scene.id) }
+              : { key: eventKeys.run.narration(input.run, scene.id), stage: 'narrating' as const }),
             type: 'scene_narrated',
-            stage: 'narrating',
             data: {
               scene_id: scene.id,
               position: scene.position,

@@ -66,8 +66,10 @@ export async function storedScenes(
   const scenes = await videos.scenes.list(video.accountId, video.id);
   return Promise.all(
     scenes.map(async (s) => {
+      // At the gate, a draft shows the storyboard picture the run will adopt.
+      const picture = s.imageAssetId ?? s.storyboardAssetId;
       const [image, audio] = await Promise.all([
-        s.imageAssetId ? assets.find(video.accountId, s.imageAssetId) : undefined,
+        picture ? assets.find(video.accountId, picture) : undefined,
         s.narrationAssetId ? assets.find(video.accountId, s.narrationAssetId) : undefined,
       ]);
       if (!image || !audio || s.narrationSeconds === null) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import type { FfmpegRenderer } from '@vidgen/media';
+import { DRAFT_OUTPUT, type FfmpegRenderer } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -27,12 +27,15 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
   return {
     async renderSegment(raw) {
       const input = parseInput(schemas.segmentWork, raw);
-      const key = eventKeys.run.segment(input.run, input.sceneId);
+      const { draft } = input;
+      const key = draft
+        ? eventKeys.gate.segment(draft, input.sceneId)
+        : eventKeys.run.segment(input.run, input.sceneId);
       const attempt = Context.current().info.attempt;
       await runStep({
         videoId: input.videoId,
         load: async (video) => {
-          if (video.videoAssetId) return undefined;
+          if (video.videoAssetId && !draft) return undefined;
           if (await videos.events.has(video.accountId, video.id, key)) return undefined;
           const scenes = await storedScenes(deps, video);
           const index = scenes.findIndex((s) => s.id === input.sceneId);
@@ -41,7 +44,11 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
           return { video, scenes, index };
         },
         workDir: (video) =>
-          storage.scratchDir(video.accountId, video.id, `segment-${input.run}-${input.sceneId}-${attempt}`),
+          storage.scratchDir(
+            video.accountId,
+            video.id,
+            `segment-${draft ?? input.run}-${input.sceneId}-${attempt}`,
+          ),
         // The scenes' images come to this disk first (from the bucket, with the s3 driver).
         make: async ({ video, scenes, index }, dir, signal) =>
           renderer.renderSegment(
@@ -50,7 +57,8 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
               index,
               aspectRatio: video.options.aspect_ratio,
               style: { ...renderStyle(video), brand: await renderBrand(deps, video, dir) },
-              output: video.options.output,
+              // A draft is the same render at the draft's size, rate and mark.
+              output: draft ? DRAFT_OUTPUT : video.options.output,
             },
             path.join(dir, 'segment.mp4'),
             { signal },
@@ -58,7 +66,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
         files: (segment, { index }) => [
           {
             source: segment.path,
-            name: `segment-run${input.run}-${index + 1}.mp4`,
+            name: draft ? `draft-${draft}-${index + 1}.mp4` : `segment-run${input.run}-${index + 1}.mp4`,
             type: null,
             mimeType: 'video/mp4',
           },
@@ -67,7 +75,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
         record: async ({ scenes, index }, segment, _assets, _trx, [stored]) => ({
           key,
           type: 'segment_rendered',
-          stage: 'rendering',
+          ...(!draft && { stage: 'rendering' as const }),
           // The file's name only: where the video's folder lies is storage's business.
           data: {
             scene_id: input.sceneId,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { type FfmpegRenderer, frameSize, type RenderOutput } from '@vidgen/media';
+import { DRAFT_OUTPUT, type FfmpegRenderer, frameSize, type RenderOutput } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
@@ -11,7 +11,7 @@ import { renderBrand, renderMusic, renderScenes, renderStyle } from './render-in
 import { loadVideo } from './video-loader';
 
 export interface RenderDeps {
-  videos: Pick<VideoRepository, 'scenes' | 'events' | 'findForWorkflow'>;
+  videos: Pick<VideoRepository, 'scenes' | 'events' | 'findForWorkflow' | 'previews'>;
   assets: Pick<AssetRepository, 'find'>;
   storage: Pick<AssetStorage, 'localCopy' | 'scratchDir' | 'videoKey' | 'remove'>;
   renderer: Pick<FfmpegRenderer, 'render' | 'join'>;
@@ -27,6 +27,41 @@ type FinalStep = MediaStep<WorkflowVideo, RenderOutput>;
  */
 export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'render' | 'joinSegments'> {
   const { videos, storage, renderer, runStep } = deps;
+
+  /**
+   * A draft's join: its MP4 alone becomes the video's preview, if the draft is still the one
+   * rendering (an edit since made it stale: the file is kept, the record says stale).
+   */
+  function draftStep(input: { videoId: string; draft: string }, make: FinalStep['make']): FinalStep {
+    const { draft } = input;
+    const ctx = Context.current();
+    return {
+      videoId: input.videoId,
+      load: async (video) => video,
+      workDir: (video) => storage.scratchDir(video.accountId, video.id, `draft-${draft}-${ctx.info.attempt}`),
+      make,
+      files: (out, video) => [
+        {
+          source: out.videoPath,
+          name: `draft-${draft}.mp4`,
+          type: 'video',
+          mimeType: 'video/mp4',
+          ...frameSize(video.options.aspect_ratio, DRAFT_OUTPUT.resolution),
+          durationSeconds: out.durationSeconds,
+        },
+      ],
+      stale: (video, trx) =>
+        videos.events.has(video.accountId, video.id, eventKeys.gate.rendered(draft), trx),
+      record: async (video, out, [v], trx) => {
+        const ready = await videos.previews.finish(video.accountId, video.id, draft, { assetId: v!.id }, trx);
+        return {
+          key: eventKeys.gate.rendered(draft),
+          type: 'draft_rendered',
+          data: { duration_seconds: out.durationSeconds, asset_id: v!.id, ready },
+        };
+      },
+    };
+  }
 
   /** Everything of the step but how the files are made. */
   function finalStep(
@@ -97,13 +132,15 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
   /** The storage key of the run's segment of each scene, as renderSegment recorded it. */
   async function segmentFiles(
     video: WorkflowVideo,
-    run: number,
+    run: number | { draft: string },
     sceneIds: string[],
     opts: { optional?: boolean } = {},
   ): Promise<string[]> {
+    const keyOf = (id: string) =>
+      typeof run === 'number' ? eventKeys.run.segment(run, id) : eventKeys.gate.segment(run.draft, id);
     return Promise.all(
       sceneIds.map(async (id, i) => {
-        const data = await videos.events.data(video.accountId, video.id, eventKeys.run.segment(run, id));
+        const data = await videos.events.data(video.accountId, video.id, keyOf(id));
         if (typeof data?.file !== 'string') {
           if (opts.optional) return '';
           throw ApplicationFailure.retryable(`Scene ${i + 1} has no rendered segment yet`, 'INVALID_INPUT');
@@ -137,33 +174,49 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
 
     async joinSegments(raw) {
       const input = parseInput(schemas.videoWork, raw);
-      await withProgress((onProgress) =>
-        runStep(
-          finalStep(input, 'join', async (video, outDir, signal) => {
-            const scenes = await renderScenes(deps, video, outDir);
-            const keys = await segmentFiles(
-              video,
-              input.run,
-              scenes.map((s) => s.id),
-            );
-            // Segments rendered by other media workers, maybe on other hosts: fetched to this disk.
-            const fetched = path.join(outDir, 'segments');
-            const segments = await Promise.all(keys.map((key) => storage.localCopy(key, fetched)));
-            return renderer.join(
-              {
-                segments,
-                scenes,
-                aspectRatio: video.options.aspect_ratio,
-                output: video.options.output,
-                outDir,
-                music: await renderMusic(deps, video, outDir),
-                brand: await renderBrand(deps, video, outDir),
-              },
-              { signal, onProgress },
-            );
-          }),
-        ),
-      );
+      const { draft } = input;
+      const segmentsOf = draft ? { draft } : input.run;
+      const join =
+        (onProgress?: (f: number) => void): FinalStep['make'] =>
+        async (video, outDir, signal) => {
+          const scenes = await renderScenes(deps, video, outDir);
+          const keys = await segmentFiles(
+            video,
+            segmentsOf,
+            scenes.map((s) => s.id),
+          );
+          // Segments rendered by other media workers, maybe on other hosts: fetched to this disk.
+          const fetched = path.join(outDir, 'segments');
+          const segments = await Promise.all(keys.map((key) => storage.localCopy(key, fetched)));
+          return renderer.join(
+            {
+              segments,
+              scenes,
+              aspectRatio: video.options.aspect_ratio,
+              output: draft ? DRAFT_OUTPUT : video.options.output,
+              outDir,
+              music: await renderMusic(deps, video, outDir),
+              brand: await renderBrand(deps, video, outDir),
+            },
+            { signal, onProgress },
+          );
+        };
+      if (draft) {
+        await withProgress((onProgress) =>
+          runStep(draftStep({ videoId: input.videoId, draft }, join(onProgress))),
+        );
+        const video = await loadVideo(videos, input.videoId);
+        const scenes = await videos.scenes.list(video.accountId, video.id);
+        const files = await segmentFiles(
+          video,
+          { draft },
+          scenes.map((s) => s.id),
+          { optional: true },
+        );
+        for (const file of files) if (file) await storage.remove(file).catch(() => undefined);
+        return;
+      }
+      await withProgress((onProgress) => runStep(finalStep(input, 'join', join(onProgress))));
       // The segments served their purpose, and so did those of earlier runs that failed before
       // their join; a retry of the join after this point finds the video done.
       const video = await loadVideo(videos, input.videoId);

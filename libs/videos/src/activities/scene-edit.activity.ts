@@ -9,7 +9,7 @@ import { businessFailure } from './failures';
 import { loadVideo } from './video-loader';
 
 export interface SceneEditDeps {
-  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events' | 'previews'>;
 }
 
 /**
@@ -75,6 +75,8 @@ export function createSceneEditActivity({ videos }: SceneEditDeps): Pick<VideoAc
             }
             await videos.scenes.delete(accountId, videoId, edit.sceneId, trx);
           }
+          // A draft no longer shows the scenes as they are.
+          await videos.previews.markStale(accountId, videoId, trx);
           const count = (await videos.scenes.list(accountId, videoId, trx)).length;
           await videos.events.record(
             accountId,

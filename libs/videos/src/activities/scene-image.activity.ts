@@ -9,7 +9,7 @@ import { pickStock, type StockDeps, type StockPick, stockProblem } from './stock
 import { loadScene } from './video-loader';
 
 export interface SceneImageDeps {
-  videos: Pick<VideoRepository, 'scenes' | 'events'>;
+  videos: Pick<VideoRepository, 'scenes' | 'events' | 'transaction'>;
   providers: Pick<MediaProviders, 'image'>;
   runStep: RunMediaStep;
   /** The stock library, when STOCK_PROVIDER configures one. */
@@ -32,7 +32,11 @@ export function stockBudgetMs(startToCloseTimeoutMs: number, startedAt: number, 
 /** The scene's visual: a stock clip or photo, or a generated picture (with why stock gave none). */
 type Visual = { stock: StockPick } | { image: GeneratedImage; stockFallback?: string };
 
-/** Visualising: one image per scene. */
+/**
+ * Visualising: one image per scene. At the review gate (`gate`) the picture is kept as the
+ * scene's storyboard picture; at visualising a scene with a storyboard picture adopts it as its
+ * image instead of making another (docs/decisions/0068-storyboard-and-draft.md).
+ */
 export function createSceneImageActivity({
   videos,
   providers,
@@ -43,15 +47,19 @@ export function createSceneImageActivity({
     async generateSceneImage(raw) {
       const startedAt = Date.now();
       const input = parseInput(schemas.sceneWork, raw);
+      const { gate } = input;
       await runStep({
         videoId: input.videoId,
         load: async (video) => {
           const { scene, scenes } = await loadScene(videos, video, input.sceneId);
+          if (scene.imageAssetId || (gate && scene.storyboardAssetId)) return undefined;
+          if (scene.storyboardAssetId) {
+            await adoptStoryboard(videos, video, scene.id, input.run);
+            return undefined;
+          }
           // Pages of the stock items the other scenes show: none is shown twice.
           const used = new Set(scenes.flatMap((s) => s.imageAttribution.map((a) => a.source_url)));
-          return scene.imageAssetId
-            ? undefined
-            : { video, scene, sceneCount: scenes.length, used, picked: undefined as string | undefined };
+          return { video, scene, sceneCount: scenes.length, used, picked: undefined as string | undefined };
         },
         // fail_scenes picks the scenes whose image fails, by position.
         fault: ({ scene }) => ({
@@ -168,6 +176,15 @@ export function createSceneImageActivity({
               'STOCK_TAKEN',
             );
           }
+          // A storyboard picture of words or a description since edited shows what is no longer there.
+          if (gate) {
+            return (
+              !now ||
+              Boolean(now.imageAssetId ?? now.storyboardAssetId) ||
+              now.visualDescription !== scene.visualDescription ||
+              now.narration !== scene.narration
+            );
+          }
           const refund = eventKeys.run.refund(input.run, chargeItems.image(scene.id));
           return (
             !now ||
@@ -176,7 +193,8 @@ export function createSceneImageActivity({
           );
         },
         record: async ({ video, scene }, visual, [asset], trx) => {
-          await videos.scenes.setImage(video.accountId, video.id, scene.id, asset!.id, trx);
+          if (gate) await videos.scenes.setStoryboard(video.accountId, video.id, scene.id, asset!.id, trx);
+          else await videos.scenes.setImage(video.accountId, video.id, scene.id, asset!.id, trx);
           const origin =
             'stock' in visual
               ? { visual: `stock_${visual.stock.item.kind}`, stock_item: visual.stock.item.key }
@@ -184,14 +202,54 @@ export function createSceneImageActivity({
                   visual: 'generated',
                   ...(visual.stockFallback && { stock_fallback: visual.stockFallback }),
                 };
+          const data = { scene_id: scene.id, position: scene.position, asset_id: asset!.id, ...origin };
+          // At the gate the video has no stage to show.
+          if (gate)
+            return { key: eventKeys.gate.image(gate, scene.id), type: 'storyboard_picture_made', data };
           return {
             key: eventKeys.run.image(input.run, scene.id),
             type: 'scene_image_generated',
             stage: 'visualising',
-            data: { scene_id: scene.id, position: scene.position, asset_id: asset!.id, ...origin },
+            data,
           };
         },
       });
     },
   };
+}
+
+/**
+ * The scene's storyboard picture becomes its image, logged like a made one, unless the run gave
+ * the scene up (its refund is logged) or another attempt got there first.
+ */
+async function adoptStoryboard(
+  videos: SceneImageDeps['videos'],
+  video: { accountId: string; id: string },
+  sceneId: string,
+  run: number,
+): Promise<void> {
+  await videos.transaction(async (trx) => {
+    await videos.events.lock(video.accountId, video.id, trx);
+    const scene = (await videos.scenes.list(video.accountId, video.id, trx)).find((s) => s.id === sceneId);
+    if (!scene?.storyboardAssetId || scene.imageAssetId) return;
+    const refund = eventKeys.run.refund(run, chargeItems.image(sceneId));
+    if (await videos.events.has(video.accountId, video.id, refund, trx)) return;
+    await videos.scenes.setImage(video.accountId, video.id, sceneId, scene.storyboardAssetId, trx);
+    await videos.events.record(
+      video.accountId,
+      video.id,
+      {
+        key: eventKeys.run.image(run, sceneId),
+        type: 'scene_image_generated',
+        stage: 'visualising',
+        data: {
+          scene_id: sceneId,
+          position: scene.position,
+          asset_id: scene.storyboardAssetId,
+          visual: 'storyboard',
+        },
+      },
+      trx,
+    );
+  });
 }

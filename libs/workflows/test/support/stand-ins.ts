@@ -51,6 +51,9 @@ export function standIns(
     applySceneEdit: async () => ({ sceneId: null }),
     clearScenes: ok,
     purgeVideo: ok,
+    planStoryboard: async () => ({ sceneIds: [], paid: false }),
+    chargeGateStep: async () => ({ sceneIds: [] }),
+    settleGateStep: async () => ({ ready: true }),
     publishVideoEvent: ok,
     ...overrides,
   };
