@@ -17,6 +17,13 @@ const PROGRESS_EVERY = 2;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
+/** What GET /videos/{id}/events states of its stream (docs/api.md#event-stream). */
+export const EVENT_STREAM = [
+  "With `Accept: text/event-stream`, Server-Sent Events: the events of the log after `Last-Event-ID` (all of them without it), then each new one as it is logged, named by its `type` (`stage_started`, `scene_image_generated`, `scene_narrated`, `awaiting_approval`, `completed`, `failed`, `deleted`, …; its data is the event as in the list, and an event whose `status` is not null changed the video's status), and `progress` (data: the status, `stage`, `percent`, `eta_seconds`) at least every 2 s while the video runs.",
+  'Every message has an `id:`, larger than the one before; send the last one seen as `Last-Event-ID` to resume without losing or repeating an event of the log.',
+  'The server closes the stream after the terminal event: `completed`, `failed` (unless retried since) or `deleted`. A comment line keeps a quiet stream open through proxies.',
+].join(' ');
+
 /** Whether the client asked for Server-Sent Events rather than the JSON list. */
 export function wantsEventStream(req: Request): boolean {
   return (req.header('accept') ?? '').toLowerCase().includes('text/event-stream');

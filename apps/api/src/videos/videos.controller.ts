@@ -8,17 +8,21 @@ import {
   Patch,
   Post,
   Query,
+  Req,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import type { Principal } from '@vidgen/auth';
 import type { Page } from '@vidgen/core';
-import { toSceneRecord, type Video, VideoProgressService, VideoService } from '@vidgen/videos';
+import { toEventRecord, toSceneRecord, type Video, VideoProgressService, VideoService } from '@vidgen/videos';
+import type { Request, Response } from 'express';
 import { AssetUrls } from '../assets/asset-urls';
 import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
 import { Idempotent } from '../common/idempotency.interceptor';
 import {
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
@@ -28,7 +32,14 @@ import { FromTemplate } from '../templates/template-expansion.interceptor';
 import { CreateVideoDto, toCreateVideoInput } from './create-video.dto';
 import { AddSceneDto, toSceneAddition, toSceneUpdate, UpdateSceneDto } from './scene-edits.dto';
 import { ScenesEditableGuard } from './scenes-editable.guard';
-import { SceneRecordDto, TranscriptDto, VideoPageDto, VideoRecordDto } from './video-responses.dto';
+import { EVENT_STREAM, VideoEventStreams, wantsEventStream } from './video-event-stream';
+import {
+  SceneRecordDto,
+  TranscriptDto,
+  VideoEventDto,
+  VideoPageDto,
+  VideoRecordDto,
+} from './video-responses.dto';
 import {
   ListVideosQuery,
   RegenerateDto,
@@ -48,6 +59,7 @@ export class VideosController {
     private readonly videos: VideoService,
     private readonly urls: AssetUrls,
     private readonly progress: VideoProgressService,
+    private readonly streams: VideoEventStreams,
   ) {}
 
   @Post()
@@ -127,6 +139,36 @@ export class VideosController {
     @Body() dto: RegenerateDto,
   ): Promise<VideoRecordDto> {
     return this.video(await this.videos.regenerate(p.accountId, id, dto.feedback));
+  }
+
+  @Get(':id/events')
+  @RequireScope('videos:read')
+  @ApiExtraModels(VideoEventDto)
+  @ApiOkResponse({
+    description: `The append-only event log, oldest first (JSON). ${EVENT_STREAM}`,
+    content: {
+      'application/json': {
+        schema: { type: 'array', items: { $ref: '#/components/schemas/VideoEventDto' } },
+      },
+      'text/event-stream': {
+        schema: { type: 'string', example: 'id: 70000\nevent: stage_started\ndata: {"seq":7,…}\n\n' },
+      },
+    },
+  })
+  @ApiErrors(404)
+  async events(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', UuidPipe) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!wantsEventStream(req)) {
+      res.status(200).json((await this.videos.events(p.accountId, id)).map(toEventRecord));
+      return;
+    }
+    // An unknown (or deleted) video is 404 before the stream begins, as GET /videos/{id} answers.
+    await this.videos.get(p.accountId, id);
+    await this.streams.serve(p.accountId, id, req, res);
   }
 
   @Get(':id/transcript')

@@ -22,12 +22,11 @@ import { TemplatesModule } from '../templates/templates.module';
 import { VoicesModule } from '../voices/voices.module';
 import { StoryboardController } from './storyboard.controller';
 import { VideoEventStreams } from './video-event-stream';
-import { VideoEventsController } from './video-events.controller';
 import { VideosController } from './videos.controller';
 
 @Module({
   imports: [CommonModule, AssetsModule, VoicesModule, TemplatesModule, BrandsModule],
-  controllers: [VideosController, VideoEventsController, StoryboardController],
+  controllers: [VideosController, StoryboardController],
   providers: [
     overDb(VideoRepository),
     {
