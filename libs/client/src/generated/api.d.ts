@@ -131,6 +131,54 @@ export type paths = {
         patch: operations["Videos_updateScene"];
         trace?: never;
     };
+    "/api/v1/videos/{id}/storyboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Storyboard_get"];
+        put?: never;
+        post: operations["Storyboard_make"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Storyboard_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/{id}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Translations_translate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -858,6 +906,34 @@ export type components = {
             /** @example No language model wrote this script: the offline planner only reads the prompt’s own words back, so a question is repeated, not answered. Connect a language model … */
             message: string;
         };
+        ProgressDto: {
+            /**
+             * @description The stage running
+             * @enum {string}
+             */
+            stage: "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering";
+            /** @description Share of the whole pipeline done (the stages weigh scripting 8, refining 4, visualising 20, narrating 24, curating 2, rendering 42); never lower later in the same run */
+            percent: number;
+            /** @description Seconds until the run stops (at the review gate for a script, at the finished video for production), from the measured speeds of recent runs; null while unmeasured */
+            eta_seconds: number | null;
+        };
+        PreviewDto: {
+            /**
+             * @description rendering, then ready or failed; stale once a scene was edited after it was asked for
+             * @enum {string}
+             */
+            status: "rendering" | "ready" | "failed" | "stale";
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key: the draft's MP4 (360p, 15 fps, marked PREVIEW); null until it is rendered
+             */
+            url: string | null;
+            /**
+             * @description When the draft was asked for
+             * @example 2026-11-21T10:00:00.123456
+             */
+            created_at: string;
+        };
         VideoRecordDto: {
             /** Format: uuid */
             id: string;
@@ -865,6 +941,11 @@ export type components = {
             status: "pending" | "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering" | "completed" | "failed";
             /** @example How honey bees make honey */
             prompt: string;
+            /**
+             * Format: uuid
+             * @description The video this one translates (POST /videos/{id}/translations); null for any other video
+             */
+            source_video_id: string | null;
             /**
              * Format: uri
              * @description Absolute, signed and expiring: downloadable without a key; null until the file exists
@@ -900,6 +981,10 @@ export type components = {
             script_source: ("model" | "planner" | "client") | null;
             /** @description What the video’s making warns of, e.g. `planner_cannot_write` with how to connect a model; [] when nothing */
             warnings: components["schemas"]["RecordWarningDto"][];
+            /** @description How far the running pipeline is; null when nothing runs (at the review gate, completed, failed). GET /videos/{id}/events streams it */
+            progress: components["schemas"]["ProgressDto"] | null;
+            /** @description The draft made at the review gate (POST /videos/{id}/preview); null when none was asked for */
+            preview: components["schemas"]["PreviewDto"] | null;
             /** @example 2026-11-21T10:00:00.123456 */
             created_at: string;
             /** @example 2026-11-21T10:00:00.123456 */
@@ -1055,6 +1140,40 @@ export type components = {
              * @description A video clip of this account that plays in the scene (muted, fitted to the frame, cut or looped to the narration); not together with image_asset_id
              */
             video_asset_id?: string | null;
+        };
+        StoryboardSceneDto: {
+            /** Format: uuid */
+            scene_id: string;
+            position: number;
+            narration: string;
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key: the scene's picture (or clip); null while it is not made yet
+             */
+            image_url: string | null;
+            /** @description How long the scene lasts: its narration once made, else its reading time at the video’s voice speed */
+            estimated_seconds: number;
+        };
+        StoryboardDto: {
+            /**
+             * Format: uri
+             * @description Absolute, signed and expiring: downloadable without a key: a PNG contact sheet of the scenes' pictures in order, numbered, without their text (an empty tile for a picture not made yet); null without scenes
+             */
+            sheet_url: string | null;
+            /** @description In order of position */
+            scenes: components["schemas"]["StoryboardSceneDto"][];
+        };
+        TranslateVideoDto: {
+            /**
+             * @description BCP 47 language to translate the video into; not the language it is in
+             * @example de
+             */
+            language: string;
+            /**
+             * @description A voice id from GET /voices that speaks `language`; left out, the language's default voice
+             * @example de
+             */
+            voice?: string | null;
         };
         CreateTemplateDto: {
             /** @example Product spotlight */
@@ -1551,7 +1670,7 @@ export type components = {
              * @description Event type this webhook subscribes to
              * @enum {string}
              */
-            event: "video.completed" | "video.failed" | "batch.completed";
+            event: "video.completed" | "video.failed" | "batch.completed" | "video.awaiting_approval" | "video.stage_changed" | "video.preview_ready";
         };
         WebhookRecordDto: {
             /** Format: uuid */
@@ -1563,7 +1682,7 @@ export type components = {
             user_id: string;
             url: string;
             /** @enum {string} */
-            event: "video.completed" | "video.failed" | "batch.completed";
+            event: "video.completed" | "video.failed" | "batch.completed" | "video.awaiting_approval" | "video.stage_changed" | "video.preview_ready";
             /** @description Signing secret for X-Service-Signature */
             secret: string;
             is_active: boolean;
@@ -1600,7 +1719,7 @@ export type components = {
             /** Format: uuid */
             webhook_id: string;
             /** @enum {string} */
-            event: "video.completed" | "video.failed" | "batch.completed";
+            event: "video.completed" | "video.failed" | "batch.completed" | "video.awaiting_approval" | "video.stage_changed" | "video.preview_ready";
             /**
              * Format: uuid
              * @description The video of a video event; null for batch.completed
@@ -2324,7 +2443,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The append-only event log, oldest first */
+            /** @description The append-only event log, oldest first (JSON). With `Accept: text/event-stream`, Server-Sent Events: the events of the log after `Last-Event-ID` (all of them without it), then each new one as it is logged, named by its `type` (`stage_started`, `scene_image_generated`, `scene_narrated`, `awaiting_approval`, `completed`, `failed`, `deleted`, …; its data is the event as in the list, and an event whose `status` is not null changed the video's status), and `progress` (data: the status, `stage`, `percent`, `eta_seconds`) at least every 2 s while the video runs. Every message has an `id:`, larger than the one before; send the last one seen as `Last-Event-ID` to resume without losing or repeating an event of the log. The server closes the stream after the terminal event: `completed`, `failed` (unless retried since) or `deleted`. A comment line keeps a quiet stream open through proxies. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2332,6 +2451,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoEventDto"][];
+                    "text/event-stream": string;
                 };
             };
             /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
@@ -2839,6 +2959,383 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Storyboard_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every scene with its picture, made or not yet */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryboardDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:read */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Storyboard_make: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pictures that were missing, made now; from a model or stock their image credits are charged now, and the render uses them without charging again */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryboardDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the paid pictures cost more than the balance */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not awaiting approval (e.g. completed) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Storyboard_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A draft (360p, 15 fps, marked PREVIEW) is rendering, or was already: `preview` shows it. Its narration is charged now and reused by the final video; the draft itself is free */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INSUFFICIENT_CREDITS: the narration (or paid pictures) cost more than the balance */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description INVALID_STATE: the video is not awaiting approval (e.g. completed) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The per-key rate limit per minute: the simple body `{"error": "Rate limit exceeded: …"}` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"];
+                };
+            };
+            /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    Translations_translate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1-255 printable ASCII characters. The same key with the same body replays the first result for 24 h (with `Idempotent-Replayed: true`); with another body it is 409 CONFLICT */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranslateVideoDto"];
+            };
+        };
+        responses: {
+            /** @description The translation: a new video (source_video_id names the source) with the source's scenes and pictures, queued for its script model to translate them; it is then made, charged and delivered as any video */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoRecordDto"];
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or an invalid request format */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description UNAUTHORIZED (no key or an unknown one), AUTH_ERROR (the key was sent in Authorization), INVALID_TOKEN (revoked or expired key) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description FORBIDDEN: the key lacks videos:write */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in this account (also a malformed id) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /**
+             * @description INVALID_STATE: the video is not completed
+             *
+             *     CONFLICT: the Idempotency-Key was used with another body
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a field out of its limits or an unknown field; at ["body", "language"] the language the video is already in, or no language model configured to translate (the offline planner cannot); at ["body", "voice"] a voice that does not speak the language */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBodyDto"];
+                };
+            };
+            /** @description MAX_CONCURRENT_VIDEOS (standard body) when 3 videos are in progress; or the rate limiter (simple body, Retry-After): the per-key limit per minute, or the daily video quota of the plan */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitBodyDto"] | components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description INTERNAL_ERROR, or DATABASE_ERROR when the database failed or did not answer in time */

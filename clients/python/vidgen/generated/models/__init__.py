@@ -87,6 +87,10 @@ from .output_dto_resolution_type_0 import OutputDtoResolutionType0
 from .output_options_dto import OutputOptionsDto
 from .output_options_dto_fps import OutputOptionsDtoFps
 from .output_options_dto_resolution import OutputOptionsDtoResolution
+from .preview_dto import PreviewDto
+from .preview_dto_status import PreviewDtoStatus
+from .progress_dto import ProgressDto
+from .progress_dto_stage import ProgressDtoStage
 from .providers_dto import ProvidersDto
 from .purchase_dto import PurchaseDto
 from .purchase_dto_plan import PurchaseDtoPlan
@@ -102,6 +106,8 @@ from .scene_record_dto import SceneRecordDto
 from .speech_language_dto import SpeechLanguageDto
 from .speech_stage_provider_dto import SpeechStageProviderDto
 from .stage_provider_dto import StageProviderDto
+from .storyboard_dto import StoryboardDto
+from .storyboard_scene_dto import StoryboardSceneDto
 from .template_page_dto import TemplatePageDto
 from .template_record_dto import TemplateRecordDto
 from .template_request_dto import TemplateRequestDto
@@ -112,6 +118,7 @@ from .template_request_dto_visuals_type_0 import TemplateRequestDtoVisualsType0
 from .transcript_dto import TranscriptDto
 from .transcript_scene_dto import TranscriptSceneDto
 from .transcript_word_dto import TranscriptWordDto
+from .translate_video_dto import TranslateVideoDto
 from .update_asset_dto import UpdateAssetDto
 from .update_brand_dto import UpdateBrandDto
 from .update_brand_dto_font_type_0 import UpdateBrandDtoFontType0
@@ -235,6 +242,10 @@ __all__ = (
     "OutputOptionsDto",
     "OutputOptionsDtoFps",
     "OutputOptionsDtoResolution",
+    "PreviewDto",
+    "PreviewDtoStatus",
+    "ProgressDto",
+    "ProgressDtoStage",
     "ProvidersDto",
     "PurchaseDto",
     "PurchaseDtoPlan",
@@ -250,6 +261,8 @@ __all__ = (
     "SpeechLanguageDto",
     "SpeechStageProviderDto",
     "StageProviderDto",
+    "StoryboardDto",
+    "StoryboardSceneDto",
     "TemplatePageDto",
     "TemplateRecordDto",
     "TemplateRequestDto",
@@ -260,6 +273,7 @@ __all__ = (
     "TranscriptDto",
     "TranscriptSceneDto",
     "TranscriptWordDto",
+    "TranslateVideoDto",
     "UpdateAssetDto",
     "UpdateBrandDto",
     "UpdateBrandDtoFontType0",

@@ -15,6 +15,8 @@ from ..models.video_record_dto_status import VideoRecordDtoStatus
 
 if TYPE_CHECKING:
     from ..models.failure_reason_dto import FailureReasonDto
+    from ..models.preview_dto import PreviewDto
+    from ..models.progress_dto import ProgressDto
     from ..models.record_warning_dto import RecordWarningDto
     from ..models.video_options_dto import VideoOptionsDto
 
@@ -29,6 +31,8 @@ class VideoRecordDto:
         id (UUID):
         status (VideoRecordDtoStatus):
         prompt (str):  Example: How honey bees make honey.
+        source_video_id (None | UUID): The video this one translates (POST /videos/{id}/translations); null for any
+            other video
         video_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file exists
         audio_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file exists
         thumbnail_url (None | str): Absolute, signed and expiring: downloadable without a key; null until the file
@@ -48,6 +52,10 @@ class VideoRecordDto:
             until a script is written
         warnings (list[RecordWarningDto]): What the video’s making warns of, e.g. `planner_cannot_write` with how to
             connect a model; [] when nothing
+        progress (None | ProgressDto): How far the running pipeline is; null when nothing runs (at the review gate,
+            completed, failed). GET /videos/{id}/events streams it
+        preview (None | PreviewDto): The draft made at the review gate (POST /videos/{id}/preview); null when none was
+            asked for
         created_at (str):  Example: 2026-11-21T10:00:00.123456.
         updated_at (str):  Example: 2026-11-21T10:00:00.123456.
     """
@@ -55,6 +63,7 @@ class VideoRecordDto:
     id: UUID
     status: VideoRecordDtoStatus
     prompt: str
+    source_video_id: None | UUID
     video_url: None | str
     audio_url: None | str
     thumbnail_url: None | str
@@ -69,18 +78,28 @@ class VideoRecordDto:
     estimated_credits: float | None
     script_source: None | VideoRecordDtoScriptSourceType0
     warnings: list[RecordWarningDto]
+    progress: None | ProgressDto
+    preview: None | PreviewDto
     created_at: str
     updated_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.failure_reason_dto import FailureReasonDto
+        from ..models.preview_dto import PreviewDto
+        from ..models.progress_dto import ProgressDto
 
         id = str(self.id)
 
         status = self.status.value
 
         prompt = self.prompt
+
+        source_video_id: None | str
+        if isinstance(self.source_video_id, UUID):
+            source_video_id = str(self.source_video_id)
+        else:
+            source_video_id = self.source_video_id
 
         video_url: None | str
         video_url = self.video_url
@@ -130,6 +149,18 @@ class VideoRecordDto:
             warnings_item = warnings_item_data.to_dict()
             warnings.append(warnings_item)
 
+        progress: dict[str, Any] | None
+        if isinstance(self.progress, ProgressDto):
+            progress = self.progress.to_dict()
+        else:
+            progress = self.progress
+
+        preview: dict[str, Any] | None
+        if isinstance(self.preview, PreviewDto):
+            preview = self.preview.to_dict()
+        else:
+            preview = self.preview
+
         created_at = self.created_at
 
         updated_at = self.updated_at
@@ -141,6 +172,7 @@ class VideoRecordDto:
                 "id": id,
                 "status": status,
                 "prompt": prompt,
+                "source_video_id": source_video_id,
                 "video_url": video_url,
                 "audio_url": audio_url,
                 "thumbnail_url": thumbnail_url,
@@ -155,6 +187,8 @@ class VideoRecordDto:
                 "estimated_credits": estimated_credits,
                 "script_source": script_source,
                 "warnings": warnings,
+                "progress": progress,
+                "preview": preview,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -165,6 +199,8 @@ class VideoRecordDto:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.failure_reason_dto import FailureReasonDto
+        from ..models.preview_dto import PreviewDto
+        from ..models.progress_dto import ProgressDto
         from ..models.record_warning_dto import RecordWarningDto
         from ..models.video_options_dto import VideoOptionsDto
 
@@ -174,6 +210,21 @@ class VideoRecordDto:
         status = VideoRecordDtoStatus(d.pop("status"))
 
         prompt = d.pop("prompt")
+
+        def _parse_source_video_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                source_video_id_type_0 = UUID(data)
+
+                return source_video_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        source_video_id = _parse_source_video_id(d.pop("source_video_id"))
 
         def _parse_video_url(data: object) -> None | str:
             if data is None:
@@ -274,6 +325,36 @@ class VideoRecordDto:
 
             warnings.append(warnings_item)
 
+        def _parse_progress(data: object) -> None | ProgressDto:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                progress_type_0 = ProgressDto.from_dict(data)
+
+                return progress_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ProgressDto, data)
+
+        progress = _parse_progress(d.pop("progress"))
+
+        def _parse_preview(data: object) -> None | PreviewDto:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                preview_type_0 = PreviewDto.from_dict(data)
+
+                return preview_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PreviewDto, data)
+
+        preview = _parse_preview(d.pop("preview"))
+
         created_at = d.pop("created_at")
 
         updated_at = d.pop("updated_at")
@@ -282,6 +363,7 @@ class VideoRecordDto:
             id=id,
             status=status,
             prompt=prompt,
+            source_video_id=source_video_id,
             video_url=video_url,
             audio_url=audio_url,
             thumbnail_url=thumbnail_url,
@@ -296,6 +378,8 @@ class VideoRecordDto:
             estimated_credits=estimated_credits,
             script_source=script_source,
             warnings=warnings,
+            progress=progress,
+            preview=preview,
             created_at=created_at,
             updated_at=updated_at,
         )
