@@ -17,6 +17,7 @@ const TOOL_NAMES = [
   'update_scene',
   'approve_video',
   'regenerate_video',
+  'translate_video',
   'delete_video',
   'list_voices',
   'import_asset',

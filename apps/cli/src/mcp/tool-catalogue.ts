@@ -114,6 +114,14 @@ export const TOOLS: readonly ToolSpec[] = [
       'Write the script again with feedback (POST /videos/{id}/regenerate); the video comes back to the review gate.',
   },
   {
+    name: 'translate_video',
+    operationId: 'Translations_translate',
+    description:
+      'Make a completed video again in another language (POST /videos/{id}/translations): a new video with the ' +
+      "same pictures (no image credits) whose scenes the server's language model translates, narrated in a voice " +
+      'of that language and charged for its narration; follow it with get_video. 422 when no language model is configured.',
+  },
+  {
     name: 'delete_video',
     operationId: 'Videos_remove',
     description: 'Delete a video that is not being processed, with its files (DELETE /videos/{id}).',

@@ -95,6 +95,16 @@ describe('MCP tool input schemas from the API document', () => {
     expect(inputs.get('get_credits')!.schema.properties).toEqual({});
   });
 
+  it('takes the video and the language for translate_video, with the Idempotency-Key header', () => {
+    const translate = inputs.get('translate_video')!;
+    expect(translate.pathParams).toEqual(['id']);
+    expect(translate.schema.required).toEqual(['id', 'language']);
+    expect(Object.keys(translate.schema.properties)).toEqual(
+      expect.arrayContaining(['id', 'language', 'voice']),
+    );
+    expect(translate.headerParams).toEqual({ idempotency_key: 'Idempotency-Key' });
+  });
+
   it('takes a brand with its logo, font and cards (create_brand), and brand_id on create_video', () => {
     const brand = inputs.get('create_brand')!;
     expect(brand.schema.required).toEqual(['name']);
