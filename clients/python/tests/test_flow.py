@@ -4,7 +4,7 @@ credits; VIDGEN_PNG_PATH a picture to upload): run by test/client-generators.e2e
 import os
 import unittest
 
-from vidgen import ApiError, connect, raise_for_error, wait_for_video
+from vidgen import ApiError, connect, raise_for_error, video_events, wait_for_video
 from vidgen.generated.api.assets import assets_create
 from vidgen.generated.api.videos import videos_create, videos_get, videos_list
 from vidgen.generated.models.assets_create_files_body import AssetsCreateFilesBody
@@ -28,6 +28,27 @@ class Flow(unittest.TestCase):
         self.assertEqual(str(done.status), "completed")
         self.assertIsNone(done.failure_reason)
         self.assertTrue(done.video_url.startswith("http"))
+
+    def test_follows_a_video_through_its_event_stream_and_resumes_after_a_drop(self):
+        body = CreateVideoDto(prompt="A kite over a beach. The wind lifts it.", scene_count=1, auto_approve=True)
+        created = raise_for_error(videos_create.sync_detailed(client=self.client, body=body))
+        first = []
+        for message in video_events(self.client, str(created.id)):
+            first.append(message)
+            if message.event == "stage_started":
+                break  # the connection is dropped here
+        rest = list(video_events(self.client, str(created.id), last_event_id=first[-1].id))
+        seen = first + rest
+        ids = [int(m.id) for m in seen]
+        self.assertEqual(ids, sorted(set(ids)))
+        self.assertEqual(rest[-1].event, "completed")
+        seqs = [m.data["seq"] for m in seen if m.event != "progress"]
+        self.assertEqual(seqs, list(range(1, len(seqs) + 1)))
+        percents = [m.data["percent"] for m in seen if m.event == "progress"]
+        self.assertEqual(percents, sorted(percents))
+        with self.assertRaises(ApiError) as caught:
+            next(video_events(self.client, NOT_A_VIDEO))
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "NOT_FOUND"))
 
     def test_lists_with_a_cursor(self):
         for prompt in ("First of a list.", "Second of a list."):
