@@ -11,7 +11,7 @@ const source = {
   prompt: 'How bees make honey',
   status: 'completed',
   options: { ...videoOptions({ aspect_ratio: '9:16', language: 'en', voice: 'en_US-joe-medium' }), brand },
-} as Video;
+} as unknown as Video;
 
 const scene = (over: Partial<Scene>): Scene =>
   ({
