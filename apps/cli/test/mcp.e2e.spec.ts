@@ -15,6 +15,8 @@ const TOOL_NAMES = [
   'list_videos',
   'list_scenes',
   'update_scene',
+  'get_storyboard',
+  'preview_video',
   'approve_video',
   'regenerate_video',
   'translate_video',

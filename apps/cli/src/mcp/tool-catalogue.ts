@@ -101,6 +101,23 @@ export const TOOLS: readonly ToolSpec[] = [
       '(PATCH /videos/{id}/scenes/{sceneId}).',
   },
   {
+    name: 'get_storyboard',
+    operationId: 'Storyboard_get',
+    description:
+      "A video's storyboard at the review gate (GET /videos/{id}/storyboard): each scene's narration, picture URL " +
+      '(null until made) and estimated seconds, and sheet_url, a PNG contact sheet of the pictures in order. With a ' +
+      'paid image provider the pictures are made on POST /videos/{id}/storyboard or at approval.',
+    readOnly: true,
+  },
+  {
+    name: 'preview_video',
+    operationId: 'Storyboard_preview',
+    description:
+      'Render a cheap draft at the review gate (POST /videos/{id}/preview): 360p, 15 fps, narration, captions and ' +
+      'music, marked PREVIEW. Returns the record at once; its preview.status goes from rendering to ready with ' +
+      'preview.url (poll get_video). The narration is charged now and reused by approve_video; the draft is free.',
+  },
+  {
     name: 'approve_video',
     operationId: 'Videos_approve',
     description:

@@ -105,6 +105,18 @@ describe('MCP tool input schemas from the API document', () => {
     expect(translate.headerParams).toEqual({ idempotency_key: 'Idempotency-Key' });
   });
 
+  it('takes the video alone for get_storyboard (GET) and preview_video (POST, no body)', () => {
+    const board = inputs.get('get_storyboard')!;
+    expect([board.method, board.path]).toEqual(['get', '/api/v1/videos/{id}/storyboard']);
+    const preview = inputs.get('preview_video')!;
+    expect([preview.method, preview.path]).toEqual(['post', '/api/v1/videos/{id}/preview']);
+    for (const tool of [board, preview]) {
+      expect(tool.pathParams).toEqual(['id']);
+      expect(tool.schema.required).toEqual(['id']);
+      expect(tool.bodyFields).toEqual([]);
+    }
+  });
+
   it('takes a brand with its logo, font and cards (create_brand), and brand_id on create_video', () => {
     const brand = inputs.get('create_brand')!;
     expect(brand.schema.required).toEqual(['name']);
