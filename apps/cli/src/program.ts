@@ -16,6 +16,7 @@ import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addBatchCommands } from './batches';
 import { addOpsCommands } from './ops';
+import { addVideoCommands } from './videos';
 
 function int(name: string, min: number) {
   return (value: string): number => {
@@ -168,6 +169,7 @@ export function buildProgram(): Command {
 
   addOpsCommands(program);
   addBatchCommands(program);
+  addVideoCommands(program);
 
   return program;
 }
