@@ -103,6 +103,7 @@ export type {
   Asset,
   LedgerEntry,
   Scene,
+  Storyboard,
   Transcript,
   Video,
   VideoEvent,

@@ -6,7 +6,13 @@ import unittest
 
 from vidgen import ApiError, connect, raise_for_error, video_events, wait_for_video
 from vidgen.generated.api.assets import assets_create
-from vidgen.generated.api.videos import videos_create, videos_get, videos_list
+from vidgen.generated.api.videos import (
+    storyboard_get,
+    storyboard_preview,
+    videos_create,
+    videos_get,
+    videos_list,
+)
 from vidgen.generated.models.assets_create_files_body import AssetsCreateFilesBody
 from vidgen.generated.models.create_video_dto import CreateVideoDto
 from vidgen.generated.types import File
@@ -49,6 +55,26 @@ class Flow(unittest.TestCase):
         with self.assertRaises(ApiError) as caught:
             next(video_events(self.client, NOT_A_VIDEO))
         self.assertEqual((caught.exception.status, caught.exception.code), (404, "NOT_FOUND"))
+
+    def test_storyboard_and_draft_at_the_review_gate(self):
+        body = CreateVideoDto(prompt="A lighthouse at night. Its beam sweeps the sea.", scene_count=1)
+        created = raise_for_error(videos_create.sync_detailed(client=self.client, body=body))
+        wait_for_video(self.client, str(created.id), until="awaiting_approval", timeout=300, interval=0.5)
+        board = raise_for_error(storyboard_get.sync_detailed(id=str(created.id), client=self.client))
+        self.assertTrue(board.sheet_url.startswith("http"))
+        self.assertEqual([s.position for s in board.scenes], [1])
+        self.assertTrue(board.scenes[0].image_url.startswith("http"))
+        asked = raise_for_error(storyboard_preview.sync_detailed(id=str(created.id), client=self.client))
+        self.assertEqual(str(asked.preview.status), "rendering")
+        ready = wait_for_video(
+            self.client,
+            str(created.id),
+            until=lambda v: bool(v.preview) and str(v.preview.status) != "rendering",
+            timeout=300,
+            interval=0.5,
+        )
+        self.assertEqual(str(ready.preview.status), "ready")
+        self.assertTrue(ready.preview.url.startswith("http"))
 
     def test_lists_with_a_cursor(self):
         for prompt in ("First of a list.", "Second of a list."):

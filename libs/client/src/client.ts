@@ -9,6 +9,8 @@ export type Video = Schemas['VideoRecordDto'];
 export type VideoStatus = Video['status'];
 export type VideoPage = Schemas['VideoPageDto'];
 export type Scene = Schemas['SceneRecordDto'];
+/** The review gate's storyboard (GET /videos/{id}/storyboard). */
+export type Storyboard = Schemas['StoryboardDto'];
 export type VideoEvent = Schemas['VideoEventDto'];
 export type Transcript = Schemas['TranscriptDto'];
 export type CreateVideoBody = Schemas['CreateVideoDto'];

@@ -3,6 +3,7 @@ import { api, type Scene, type Video } from '../../api';
 import { Card, ErrorNote, useAction, useLoad } from '../../ui';
 import { AddScene } from './AddScene';
 import { SceneEditor } from './SceneEditor';
+import { Storyboard } from './Storyboard';
 
 /** What the record warns of about the script (a planner that could not write it, and how to connect a model). */
 function ScriptWarnings({ video }: { video: Video }) {
@@ -52,6 +53,7 @@ export function ReviewGate({ video, onChange }: { video: Video; onChange: () => 
         </ol>
         <AddScene videoId={video.id} onChange={changed} />
       </Card>
+      <Storyboard video={video} onChange={changed} />
       <Card title="Regenerate or approve">
         <div className="gate-actions">
           <form
