@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, type Page, type Video, type Voice } from '../api';
 import { Link, navigate } from '../router';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
+import { LiveProgress } from './video/LiveProgress';
 
 /** The voice picker lists neural voices first: they are the ones people want to listen to. */
 const VOICE_GROUPS = [
@@ -73,6 +74,9 @@ export function VideosPage() {
                   </td>
                   <td>
                     <Badge>{statusLabel(v)}</Badge>
+                    {IN_PROGRESS.includes(v.status) && !v.awaiting_approval && (
+                      <LiveProgress video={v} compact />
+                    )}
                   </td>
                   <td>{v.stage ?? '—'}</td>
                   <td>{v.scene_count}</td>

@@ -3,7 +3,14 @@ import { api, type Page, type Webhook, type WebhookDelivery } from '../api';
 import { Badge, Card, Empty, ErrorNote, formatTime, PageHeader, useAction, useLoad } from '../ui';
 import { CopyButton } from './ApiKeys';
 
-const EVENTS = ['video.completed', 'video.failed'];
+const EVENTS = [
+  'video.completed',
+  'video.failed',
+  'video.awaiting_approval',
+  'video.stage_changed',
+  'video.preview_ready',
+  'batch.completed',
+];
 
 export function WebhooksPage() {
   const hooks = useLoad(() => api<Webhook[]>('GET', '/callbacks'));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useRef } from 'react';
 import { api, type Video, type VideoEvent } from '../../api';
 import { ErrorNote, PageHeader, useLoad } from '../../ui';
 import { IN_PROGRESS } from '../Videos';
@@ -6,6 +6,7 @@ import { Credits } from './Credits';
 import { DeleteVideo } from './DeleteVideo';
 import { EventLog } from './EventLog';
 import { Failure } from './Failure';
+import { LiveProgress } from './LiveProgress';
 import { Overview } from './Overview';
 import { Player } from './Player';
 import { ReviewGate } from './ReviewGate';
@@ -19,15 +20,16 @@ export function VideoPage({ id }: { id: string }) {
   const v = video.data;
   const running = v && IN_PROGRESS.includes(v.status) && !v.awaiting_approval;
 
-  // Live status while a stage runs: the record and its event log refresh every 2 s.
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
+  // Live status while a stage runs: the event stream's log events have the record and its log
+  // read again (a burst of them, once), its progress reports move the bar (LiveProgress).
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const followStream = useCallback(() => {
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
       void video.reload();
       void events.reload();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [running, video.reload, events.reload]);
+    }, 300);
+  }, [video.reload, events.reload]);
 
   const refresh = async () => {
     await Promise.all([video.reload(), events.reload()]);
@@ -41,6 +43,9 @@ export function VideoPage({ id }: { id: string }) {
       {v && (
         <>
           <Overview video={v} running={Boolean(running)} />
+          {running && (
+            <LiveProgress video={v} sinceSeq={events.data?.at(-1)?.seq ?? 0} onChange={followStream} />
+          )}
           {v.failure_reason && <Failure video={v} onChange={refresh} />}
           {v.status === 'completed' && <Player video={v} />}
           {v.status === 'completed' && <VideoTranscript videoId={v.id} />}
