@@ -26,6 +26,7 @@ const BENCHES: Record<string, string> = {
   api: 'bench/api.ts',
   webhooks: 'bench/webhooks.ts',
   pipeline: 'bench/pipeline.ts',
+  draft: 'bench/draft.ts',
   clips: 'bench/clip-render.ts',
   brand: 'bench/brand-render.ts',
   speech: 'bench/speech.ts',
