@@ -1,4 +1,5 @@
-import type { Stack } from '@vidgen/stack-harness';
+import { createHmac } from 'node:crypto';
+import { eventually, HttpsReceiver, makeCertificates, type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { ledgerOf } from '../../../test/support/lifecycle';
@@ -11,10 +12,12 @@ import { FakeOpenAi, json, type RequestBody, scenesAnswer } from '../../media/te
  * the worker's script model is an OpenAI-compatible stand-in (SCRIPT_PROVIDER=openai) that
  * "translates" by marking each text, so the scenes show what the model answered. The translation
  * is a new video with the source's pictures, a German voice and a narration of its own; only the
- * narration is charged.
+ * narration is charged, and it is delivered to webhooks and takes a slot as any video does.
  */
 describe('translations', () => {
   const model = new FakeOpenAi();
+  const certs = makeCertificates();
+  const receiver = new HttpsReceiver(certs);
   let stack: Stack;
 
   beforeAll(async () => {
@@ -36,13 +39,21 @@ describe('translations', () => {
         ),
       );
     });
+    await receiver.start();
     stack = await startOwnStack('translations', {
-      env: { SCRIPT_PROVIDER: 'openai', SCRIPT_BASE_URL: baseUrl, SCRIPT_MODEL: 'stand-in' },
+      env: {
+        SCRIPT_PROVIDER: 'openai',
+        SCRIPT_BASE_URL: baseUrl,
+        SCRIPT_MODEL: 'stand-in',
+        NODE_EXTRA_CA_CERTS: certs.caPath,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
+      },
     });
   }, 300_000);
   afterAll(async () => {
     await stack?.stop();
     await model.stop();
+    await receiver.stop();
   });
 
   it('makes a completed video again in German: translated scenes, the same pictures, a German narration, no image credit', async () => {
@@ -62,6 +73,10 @@ describe('translations', () => {
     const same = await owner.api.post(`/videos/${source.id}/translations`, { language: 'en' });
     expect(same.status).toBe(422);
     expect(same.body.error.details[0].loc).toEqual(['body', 'language']);
+
+    const route = receiver.route([{ status: 200 }]);
+    const hook = await owner.api.post('/callbacks', { url: route.url, event: 'video.completed' });
+    expect(hook.status, hook.text).toBe(201);
 
     const key = `translate-${source.id}`;
     const res = await owner.api.post(
@@ -111,6 +126,28 @@ describe('translations', () => {
     expect(charges.map((c) => c.item)).toEqual(['narration']);
     expect(charges.some((c) => c.item?.startsWith('image:'))).toBe(false);
     expect(translated.credits_charged).toBe(charges.reduce((sum, c) => sum + Math.abs(c.amount), 0));
+
+    // Its completion is delivered, signed, as any video's, with the record naming the source.
+    const delivery = await eventually(
+      () => route.received.find((r) => JSON.parse(r.rawBody.toString()).video_id === translated.id),
+      'the video.completed delivery of the translation',
+    );
+    const payload = JSON.parse(delivery.rawBody.toString());
+    expect(payload).toMatchObject({ event: 'video.completed', data: { source_video_id: source.id } });
+    const timestamp = delivery.headers['x-service-timestamp'] as string;
+    const signature = createHmac('sha256', hook.body.secret)
+      .update(`${timestamp}.${delivery.rawBody.toString()}`)
+      .digest('hex');
+    expect(delivery.headers['x-service-signature']).toBe(`sha256=${signature}`);
+
+    // It takes a slot as any video does: with three videos in progress it is refused.
+    for (const narration of ['One.', 'Two.', 'Three.']) {
+      const gated = await owner.api.post('/videos', { prompt: 'Slots', scenes: [{ narration }] });
+      expect(gated.status, gated.text).toBe(201);
+    }
+    const full = await owner.api.post(`/videos/${source.id}/translations`, { language: 'fr' });
+    expect(full.status).toBe(429);
+    expect(full.body.error.code).toBe('MAX_CONCURRENT_VIDEOS');
   }, 600_000);
 
   it('refuses a video that is not completed with 409 INVALID_STATE', async () => {
