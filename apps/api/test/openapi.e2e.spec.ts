@@ -158,7 +158,14 @@ describe('OpenAPI', () => {
     const body = doc.components.schemas[bodyRef];
     expect(Object.keys(body.properties).sort()).toEqual(['event', 'url']);
     expect(body.required.sort()).toEqual(['event', 'url']);
-    expect(body.properties.event.enum.sort()).toEqual(['batch.completed', 'video.completed', 'video.failed']);
+    expect(body.properties.event.enum.sort()).toEqual([
+      'batch.completed',
+      'video.awaiting_approval',
+      'video.completed',
+      'video.failed',
+      'video.preview_ready',
+      'video.stage_changed',
+    ]);
 
     const recordRef = post.responses['201'].content['application/json'].schema.$ref.split('/').pop();
     expect(Object.keys(doc.components.schemas[recordRef].properties).sort()).toEqual([
@@ -175,6 +182,18 @@ describe('OpenAPI', () => {
       items: { $ref: `#/components/schemas/${recordRef}` },
     });
     expect(Object.keys(doc.paths['/api/v1/callbacks/{id}'].delete.responses)).toContain('204');
+  });
+
+  it('documents GET /videos/{id}/events as the JSON log and as Server-Sent Events, and progress on the record', () => {
+    const content = doc.paths['/api/v1/videos/{id}/events'].get.responses['200'].content;
+    expect(Object.keys(content).sort()).toEqual(['application/json', 'text/event-stream']);
+    expect(content['application/json'].schema.items.$ref).toBe('#/components/schemas/VideoEventDto');
+    expect(content['text/event-stream'].schema.type).toBe('string');
+    const record = doc.components.schemas.VideoRecordDto;
+    expect(record.required).toContain('progress');
+    const progress = doc.components.schemas.ProgressDto;
+    expect(Object.keys(progress.properties).sort()).toEqual(['eta_seconds', 'percent', 'stage']);
+    expect(progress.properties.percent).toMatchObject({ minimum: 0, maximum: 100 });
   });
 
   it('does not claim the public health endpoints need a key', () => {
