@@ -31,6 +31,7 @@ const BENCHES: Record<string, string> = {
   brand: 'bench/brand-render.ts',
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
+  batch: 'bench/batch.ts',
   drill: 'bench/drill.ts',
   pictures: 'bench/pictures.ts',
 };
@@ -47,6 +48,8 @@ interface RunInfo {
   services: 'compiled' | 'sources';
   /** The figures it wrote, so the next run of it replaces exactly these. */
   keys: string[];
+  /** Its `rss_mb.<process>` figures: a process's figure in `figures` is the highest over the benches. */
+  rss_mb?: Record<string, number>;
 }
 
 interface Results {
@@ -64,10 +67,32 @@ function selected(argv: readonly string[]): string[] {
   return names;
 }
 
+const RSS = 'rss_mb.';
+
+/**
+ * `rss_mb.<process>` is one figure per process however many benches measure it (the pipeline and
+ * throughput benches both run a media and a control worker): the highest of the benches' latest.
+ */
+function peakRssFigures(results: Results): void {
+  const peaks: Record<string, number> = {};
+  for (const run of Object.values(results.runs))
+    for (const [proc, mb] of Object.entries(run.rss_mb ?? {})) peaks[proc] = Math.max(peaks[proc] ?? 0, mb);
+  for (const [proc, mb] of Object.entries(peaks)) results.figures[`${RSS}${proc}`] = mb;
+}
+
 function load(): Results {
   if (!existsSync(RESULTS)) return { runs: {}, figures: {} };
   const parsed = JSON.parse(readFileSync(RESULTS, 'utf8')) as Partial<Results>;
-  return { runs: parsed.runs ?? {}, figures: parsed.figures ?? {} };
+  const runs = parsed.runs ?? {};
+  const figures = parsed.figures ?? {};
+  // A run recorded before runs kept their own `rss_mb` figures: the ones among its keys.
+  for (const run of Object.values(runs)) {
+    if (run.rss_mb) continue;
+    const rss = run.keys.filter((k) => k.startsWith(RSS) && typeof figures[k] === 'number');
+    if (rss.length > 0)
+      run.rss_mb = Object.fromEntries(rss.map((k) => [k.slice(RSS.length), figures[k] as number]));
+  }
+  return { runs, figures };
 }
 
 /**
@@ -123,6 +148,7 @@ async function main(): Promise<void> {
     const figures = JSON.parse(readFileSync(json, 'utf8')) as Figures;
     for (const key of results.runs[name]?.keys ?? []) delete results.figures[key];
     Object.assign(results.figures, figures);
+    const rss = Object.entries(figures).filter(([k, v]) => k.startsWith(RSS) && typeof v === 'number');
     results.runs[name] = {
       at: new Date(started).toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),
@@ -131,7 +157,11 @@ async function main(): Promise<void> {
       load_average_1m: Math.round(load1 * 10) / 10,
       services: compiled ? 'compiled' : 'sources',
       keys: Object.keys(figures),
+      ...(rss.length > 0 && {
+        rss_mb: Object.fromEntries(rss.map(([k, v]) => [k.slice(RSS.length), v as number])),
+      }),
     };
+    peakRssFigures(results);
   }
   const sorted: Results = {
     runs: Object.fromEntries(Object.entries(results.runs).sort(([a], [b]) => a.localeCompare(b))),

@@ -4,7 +4,7 @@
  * engine's synthesis seconds per second of speech (lower is faster; 1.0 = real time), the
  * Piper voice's first use (checksum and session load), and this process's resident memory
  * before and after the voice is loaded. The worker's own peak with the voice loaded is
- * bench/pipeline.ts's `pipeline.rss_mb_media_worker`.
+ * `rss_mb.media_worker` (bench/pipeline.ts and bench/throughput.ts).
  *
  *   npm run bench:speech [-- --json <file>]
  */

@@ -220,7 +220,8 @@ async function main(): Promise<void> {
       'throughput.idle_while_backlog_s_1_worker': one.idleWhileBacklogS,
       'throughput.failed': one.failed,
       'throughput.rss_mb_api': one.rssMb.api!,
-      'rss_mb.worker': one.rssMb.worker!,
+      // One worker of every role, as `npm start` runs it: not the media or the control worker's figure.
+      'throughput.rss_mb_worker_all_roles': one.rssMb.worker!,
     }),
     ...(two && {
       'throughput.videos_per_minute_2_media': two.videosPerMinute,
@@ -230,6 +231,8 @@ async function main(): Promise<void> {
       // Two media workers: none should sit idle beside work that waits (target 0).
       'throughput.idle_while_backlog_s': two.idleWhileBacklogS,
       'throughput.failed_2_media': two.failed,
+      // Each worker process's peak (VmHWM; the higher media worker); bench/run.ts keeps the higher
+      // of this and bench/pipeline's figure for the same process.
       'rss_mb.control_worker': two.rssMb.control_worker!,
       'rss_mb.media_worker': mediaRss,
     }),
