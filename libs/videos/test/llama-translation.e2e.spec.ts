@@ -1,18 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { projectModelsDir, recommendedModel } from '@vidgen/media';
 import type { Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/support/api';
 import { ledgerOf } from '../../../test/support/lifecycle';
-import { startOwnStack } from '../../../test/support/own-stack';
 import { finished, waitForVideo } from '../../../test/support/videos';
-
-// The small model .ci/run installs from PyPI (npm run models:install -- smollm2-135m).
-const MODEL = path.join(
-  projectModelsDir(path.resolve(__dirname, '../../..')),
-  recommendedModel('smollm2-135m').file,
-);
+import { startSmolLm2Stack } from './support/llama-stack';
 
 /**
  * A translation by a real language model through the whole stack: the worker runs SmolLM2-135M
@@ -25,15 +16,7 @@ describe('translations by the embedded model', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    if (!existsSync(MODEL)) throw new Error(`${MODEL} is missing: npm run models:install -- smollm2-135m`);
-    stack = await startOwnStack('llama-translation', {
-      env: {
-        SCRIPT_PROVIDER: 'llama',
-        LLAMA_MODEL_PATH: MODEL,
-        LLAMA_MAX_TOKENS: '300',
-        LLAMA_TIMEOUT_SECONDS: '55',
-      },
-    });
+    stack = await startSmolLm2Stack('llama-translation', 300);
   }, 300_000);
   afterAll(() => stack?.stop());
 
