@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020_batch_webhooks';
 import * as m0021 from './migrations/0021_progress_events';
 import * as m0022 from './migrations/0022_storyboard_preview';
 import * as m0023 from './migrations/0023_translations';
+import * as m0024 from './migrations/0024_batch_idempotency';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021_progress_events': m0021,
   '0022_storyboard_preview': m0022,
   '0023_translations': m0023,
+  '0024_batch_idempotency': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

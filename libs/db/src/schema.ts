@@ -292,6 +292,9 @@ export interface BatchesTable {
   completed_at: NullableTimestamp;
   /** Set once the batch's workflow start is confirmed; the worker's sweeper starts the others. */
   workflow_started_at: NullableTimestamp;
+  /** The Idempotency-Key it was created under, and the request's hash (migration 0024). */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A batch's row: its expanded request, and its video once started. Its status derives from the video. */
