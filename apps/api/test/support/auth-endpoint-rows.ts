@@ -133,6 +133,18 @@ export function videoRows(): EndpointCase[] {
     },
     {
       method: 'POST',
+      route: '/videos/{id}/translations',
+      scope: 'videos:write',
+      // Past the scope guard the video's state is checked first: a video at the gate is 409. A
+      // 201 needs a completed video and a model to translate with, which this stack has not.
+      success: 409,
+      arrange: async (owner) => ({
+        path: `/videos/${(await gatedVideo(owner)).id}/translations`,
+        body: { language: 'de' },
+      }),
+    },
+    {
+      method: 'POST',
       route: '/videos/{id}/scenes',
       scope: 'videos:write',
       success: 201,
