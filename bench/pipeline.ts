@@ -8,7 +8,9 @@
  * script in one process (bench/pipeline-baseline.ts), so `pipeline.ratio` says what the
  * service's machinery costs on top of ffmpeg and the speech engine. English is spoken by the
  * default Piper voice (neural); one more run with espeak-ng's `en-gb` gives the figure with the
- * formant voice (`pipeline.realtime_fraction_60s_espeak`).
+ * formant voice (`pipeline.realtime_fraction_60s_espeak`). While each video runs, its record's
+ * `progress` is read: `eta.abs_error_at_25` and `eta.abs_error_at_50` are the median relative error
+ * of `eta_seconds` at 25 % and 50 % over the 60 s 720p runs (bench/eta-accuracy.ts).
  *
  *   npm run bench:pipeline [-- --json <file>]
  */
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { resolveFfmpeg } from '@vidgen/media';
 import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
+import { etaErrors, median, type ProgressSample } from './eta-accuracy';
 import { peakRssMb, writeFigures } from './figures';
 import { plainScript } from './pipeline-baseline';
 import { startBenchStack } from './support';
@@ -35,6 +38,8 @@ interface Run {
   stages: Record<string, number>;
   /** CPU seconds the media workers (and the ffmpeg runs they waited for) spent on the video. */
   mediaCpuSeconds: number;
+  /** Relative error of the record's ETA at 25 % and 50 % of the run. */
+  eta: Record<number, number>;
 }
 
 /**
@@ -69,8 +74,16 @@ async function produce(
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
+  const samples: ProgressSample[] = [];
   for (;;) {
-    const v = (await (await fetch(`${baseUrl}/videos/${id}`, { headers })).json()) as { status: string };
+    const v = (await (await fetch(`${baseUrl}/videos/${id}`, { headers })).json()) as {
+      status: string;
+      progress: { percent: number; eta_seconds: number | null } | null;
+    };
+    if (v.progress) {
+      const t = (performance.now() - t0) / 1000;
+      samples.push({ t, percent: v.progress.percent, eta: v.progress.eta_seconds });
+    }
     if (v.status === 'completed') break;
     if (v.status === 'failed') throw new Error(`video ${id} failed: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -88,7 +101,13 @@ async function produce(
   const stages: Record<string, number> = {};
   for (let i = 0; i < marks.length - 1; i++) stages[marks[i]!.status!] = at(marks[i + 1]!) - at(marks[i]!);
   const rendered = log.find((e) => e.type === 'rendered');
-  return { wallSeconds, videoSeconds: Number(rendered?.data.duration_seconds), stages, mediaCpuSeconds };
+  return {
+    wallSeconds,
+    videoSeconds: Number(rendered?.data.duration_seconds),
+    stages,
+    mediaCpuSeconds,
+    eta: etaErrors(samples, wallSeconds),
+  };
 }
 
 function table(label: string, run: Run): void {
@@ -184,7 +203,14 @@ async function main(): Promise<void> {
     console.log(
       `\nplain script, same media work: ${plain.wallSeconds.toFixed(1)} s for ${plain.videoSeconds.toFixed(1)} s of video; prompt → completed / plain = ${(one.wallSeconds / plain.wallSeconds).toFixed(2)}`,
     );
+    // The ETA over the three 60 s videos at 720p24 (the 1080p30 one runs at other speeds).
+    const at = (mark: number) => median([one, espeak, two].map((r) => r.eta[mark] ?? Number.NaN));
+    console.log(
+      `\nETA median relative error over the 720p runs: at 25 % ${(100 * at(25)).toFixed(0)} %, at 50 % ${(100 * at(50)).toFixed(0)} % (target ≤ 25 %)`,
+    );
     writeFigures({
+      'eta.abs_error_at_25': at(25),
+      'eta.abs_error_at_50': at(50),
       'pipeline.ratio': one.wallSeconds / plain.wallSeconds,
       'pipeline.realtime_fraction_60s': one.wallSeconds / one.videoSeconds,
       'pipeline.realtime_fraction_60s_espeak': espeak.wallSeconds / espeak.videoSeconds,

@@ -49,10 +49,12 @@ describe('progress', () => {
     });
   });
 
-  it('estimates the seconds left from measured speeds per scene, null while a stage is unmeasured', () => {
+  it('estimates the seconds left from measured speeds per scene and the pace of the stage, null while a stage is unmeasured', () => {
     const speeds = { visualising: 2, narrating: 3, curating: 0.5, rendering: 5 };
-    // Half the pictures: 4 of 8 s left, then 12 + 2 + 20.
-    expect(etaOf(facts({ pictures: 2 }), speeds, false)).toBe(38);
+    // Half the pictures in 4 s, the measured pace: 4 of 8 s left, then 12 + 2 + 20.
+    expect(etaOf(facts({ pictures: 2, stageSeconds: 4 }), speeds, false)).toBe(38);
+    // Half in 8 s, twice as slow: the rest of the stage leans on its own pace, the later stages double.
+    expect(etaOf(facts({ pictures: 2, stageSeconds: 8 }), speeds, false)).toBe(6 + 68);
     // Curating has no pieces: its expected 2 s less the 1.5 s it ran.
     expect(etaOf(facts({ stage: 'curating', stageSeconds: 1.5 }), speeds, false)).toBe(21);
     expect(etaOf(facts({}), { visualising: 2 }, false)).toBeNull();

@@ -70,10 +70,16 @@ export function percentOf(f: RunFacts): number {
   return Math.min(100, Math.floor(percent * 10) / 10);
 }
 
+/** How far this run's pace may scale the measured speeds: a loaded machine, a faster one. */
+const PACE_LIMITS = [0.5, 2] as const;
+
 /**
- * Seconds left: the current stage's rest (its expected time less what its pieces show done, or
- * less the time it has run when it has no pieces to count), then every later stage of the run
- * at its measured speed. A script run stops at the gate unless the video approves itself.
+ * Seconds left: the current stage's rest, then every later stage of the run at its measured speed.
+ * A stage with pieces done has a pace of its own (its seconds so far over the share done): its
+ * rest leans on that pace as more of it is done, and once a quarter is done that pace, against the
+ * measured one, scales the later stages too (within PACE_LIMITS). A stage without pieces done has
+ * its expected time less the time it has run. A script run stops at the gate unless the video
+ * approves itself.
  */
 export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): number | null {
   const i = STAGES.indexOf(f.stage);
@@ -84,11 +90,21 @@ export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): n
   const current = expected(f.stage);
   if (current === undefined) return null;
   const fraction = stageFraction(f);
-  let left = fraction > 0 ? current * (1 - fraction) : Math.max(current - f.stageSeconds, 0);
+  let left = Math.max(current - f.stageSeconds, 0);
+  let pace = 1;
+  if (fraction > 0 && fraction < 1) {
+    const own = f.stageSeconds / fraction;
+    left = fraction * own * (1 - fraction) + (1 - fraction) * current * (1 - fraction);
+    if (fraction >= 0.25 && current > 0) {
+      pace = Math.min(Math.max(own / current, PACE_LIMITS[0]), PACE_LIMITS[1]);
+    }
+  } else if (fraction >= 1) {
+    left = 0;
+  }
   for (const s of STAGES.slice(i + 1, last + 1)) {
     const e = expected(s);
     if (e === undefined) return null;
-    left += e;
+    left += e * pace;
   }
   return Math.round(left);
 }
