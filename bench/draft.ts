@@ -37,7 +37,11 @@ async function main(): Promise<void> {
     const key = await bench.key(10_000);
     const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
     const call = async (method: string, p: string, body?: unknown): Promise<Json> => {
-      const res = await fetch(`${base}${p}`, { method, headers, body: body && JSON.stringify(body) });
+      const res = await fetch(`${base}${p}`, {
+        method,
+        headers: body === undefined ? { 'X-Api-Key': key } : headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text}`);
       return text ? JSON.parse(text) : {};

@@ -8,13 +8,14 @@ import {
   ValidationError,
 } from '@vidgen/core';
 import type { Database, Transaction } from '@vidgen/db';
-import { productionCreditsFor } from '@vidgen/ledger';
+import { type ChargeService, productionCreditsFor } from '@vidgen/ledger';
 import type { VoiceCatalogue } from '@vidgen/media';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
 import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
 import type { BrandService } from './brands/brand.service';
 import { type AssetReference, assertAssetReferences } from './client-assets';
+import { priceNetOfGateCharges } from './gate/gate-estimate';
 import { type Transcript, toTranscript } from './transcript';
 import type { UnmadeRefunder } from './unmade-refund';
 import type { NewVideo, VideoRepository } from './video.repository';
@@ -70,7 +71,7 @@ export class VideoService {
       /** A stock library is configured (STOCK_PROVIDER): `"visuals": "stock"` is possible. */
       stock?: boolean;
       /** Refunds what a deleted video never made, when the api purges it itself. */
-      charges?: UnmadeRefunder;
+      charges?: UnmadeRefunder & Partial<Pick<ChargeService, 'chargesDue'>>;
       /** Where a new video's brand comes from (`brand_id`, else the account's default). */
       brands?: Pick<BrandService, 'forNewVideo'>;
     },
@@ -183,6 +184,7 @@ export class VideoService {
         estimates.set(id, productionCreditsFor(t.imagesToMake, t.narrationChars));
       }
     }
+    await priceNetOfGateCharges(this.videos, this.options.charges, videos, estimates);
     return estimates;
   }
 

@@ -98,6 +98,8 @@ describe('storyboard and draft at the review gate, with the illustrator', () => 
     expect(draftNarration.every(Boolean)).toBe(true);
     const atDraft = (await ledgerOf(gated.id)).filter((e) => e.kind === 'charged');
     expect(atDraft.map((e) => e.item)).toEqual(['narration']);
+    // What approval still charges: the three pictures, not the narration the draft paid for.
+    expect((await api.get(`/videos/${gated.id}`)).body.estimated_credits).toBe(3);
 
     const approved = await api.post(`/videos/${gated.id}/approve`);
     expect(approved.status, approved.text).toBe(200);

@@ -86,7 +86,10 @@ describe('storyboard with a paid image provider', () => {
     expect((await charged()).map((e) => [e.item, e.amount])).toEqual(
       (await api.get(`/videos/${gated.id}/scenes`)).body.map((s: any) => [`image:${s.id}`, -1]),
     );
-    expect((await api.get(`/videos/${gated.id}`)).body.credits_charged).toBe(2);
+    const paid = (await api.get(`/videos/${gated.id}`)).body;
+    expect(paid.credits_charged).toBe(2);
+    // Approval still charges the narration alone.
+    expect(paid.estimated_credits).toBe(1);
     // Asked again, nothing is missing: nothing is made or charged.
     expect((await api.post(`/videos/${gated.id}/storyboard`)).status).toBe(200);
     expect(stand.pictures()).toBe(2);

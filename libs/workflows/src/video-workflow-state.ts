@@ -162,6 +162,11 @@ export class VideoPipelineState {
     };
   }
 
+  /** Faults are injected into `stage` (docs/fault-injection.md). */
+  hasFaults(stage: Stage): boolean {
+    return this.faults[stage] !== undefined;
+  }
+
   /** Where this video's next media piece goes in the media queue (media-priority.ts). */
   mediaWork(): MediaWork {
     return {
