@@ -26,15 +26,15 @@ describe('the web dashboard in a real browser: a running video’s live progress
     const approve = page.getByRole('button', { name: 'Approve and make the video' });
     await approve.waitFor();
     // Every value the bar shows, as the browser draws it (sampled every 50 ms from now on).
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { seenProgress: number[] }).seenProgress = seen;
+    await page.evaluate(`(() => {
+      const seen = [];
+      window.seenProgress = seen;
       setInterval(() => {
         const bar = document.querySelector('[data-testid="video-progress"]');
         const now = bar && Number(bar.getAttribute('aria-valuenow'));
-        if (bar && seen.at(-1) !== now) seen.push(now!);
+        if (bar && seen.at(-1) !== now) seen.push(now);
       }, 50);
-    });
+    })()`);
     await approve.click();
     await page.getByTestId('video-progress').waitFor({ timeout: 60_000 });
     await dashboard.shot('video-progress');
@@ -45,7 +45,7 @@ describe('the web dashboard in a real browser: a running video’s live progress
     await page.locator('video').first().waitFor();
     expect(await page.getByTestId('video-progress').count()).toBe(0);
 
-    const seen = await page.evaluate(() => (window as unknown as { seenProgress: number[] }).seenProgress);
+    const seen = (await page.evaluate('window.seenProgress')) as number[];
     expect(new Set(seen).size, `bar values ${seen.join(', ')}`).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
     expect(Math.max(...seen)).toBeGreaterThan(12);

@@ -27,7 +27,12 @@ export type ValidationErrorBody = Schemas['ValidationErrorBodyDto'];
 /** The rate limiter's simple body. */
 export type RateLimitBody = Schemas['RateLimitBodyDto'];
 
-export type VidgenClient = Client<paths>;
+/**
+ * Responses are typed as the JSON they are parsed as: an operation that also answers another
+ * media type (the event stream's text/event-stream) keeps its JSON type; read the others with
+ * `parseAs` (videoEvents does).
+ */
+export type VidgenClient = Client<paths, 'application/json'>;
 
 export interface VidgenClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   /** Where the API is served: its origin, e.g. https://videos.example.com (with or without /api/v1). */
@@ -43,7 +48,7 @@ export interface VidgenClientOptions extends Omit<ClientOptions, 'baseUrl'> {
  */
 export function createClient(options: VidgenClientOptions): VidgenClient {
   const { apiKey, baseUrl, headers, ...rest } = options;
-  return createFetchClient<paths>({
+  return createFetchClient<paths, 'application/json'>({
     ...rest,
     baseUrl: baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
     headers: { ...(headers as Record<string, string> | undefined), ...(apiKey && { 'X-Api-Key': apiKey }) },
