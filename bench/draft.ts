@@ -27,6 +27,13 @@ const SCENES = Array.from({ length: 12 }, (_, i) => ({
 // biome-ignore lint/suspicious/noExplicitAny: the api's JSON as it comes
 type Json = Record<string, any>;
 
+/** CPU seconds a process and its waited-for children have used (Linux /proc), as bench/pipeline.ts reads them. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+}
+
 async function main(): Promise<void> {
   const bench = await startBenchStack({ LOG_LEVEL: 'warn', WORKER_ROLES: 'control' });
   const media: ServiceProcess[] = [
@@ -54,16 +61,26 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    /** POST /preview until the draft is ready, in seconds. */
-    const draft = async (id: string): Promise<number> => {
+    const mediaPid = media[0]!.child.pid;
+    /**
+     * POST /preview until the draft is ready: its seconds, and the media worker's CPU seconds. A
+     * request that lands while the last draft is still being settled answers with that one (one
+     * draft at a time): it is asked again until a new one renders.
+     */
+    const draft = async (id: string): Promise<{ seconds: number; cpu: number }> => {
+      const cpu0 = cpuSeconds(mediaPid);
       const t0 = performance.now();
-      const asked = await call('POST', `/videos/${id}/preview`);
+      let asked = await call('POST', `/videos/${id}/preview`);
+      while (asked.preview.status !== 'rendering') {
+        await new Promise((r) => setTimeout(r, 50));
+        asked = await call('POST', `/videos/${id}/preview`);
+      }
       const v = await until(
         id,
         (r) => r.preview?.created_at === asked.preview.created_at && r.preview.status !== 'rendering',
       );
       if (v.preview.status !== 'ready') throw new Error(`draft ${v.preview.status}`);
-      return (performance.now() - t0) / 1000;
+      return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds(mediaPid) - cpu0 };
     };
     const atGate = async (body: Json) => {
       const v = await call('POST', '/videos', { prompt: 'A river delta', ...body });
@@ -86,11 +103,15 @@ async function main(): Promise<void> {
     await draft(warm.id);
 
     const video = await atGate({ scenes: SCENES, music });
-    const withNarration = await draft(video.id);
-    const drafts = [await draft(video.id), await draft(video.id)];
-    const draftSeconds = Math.min(...drafts);
+    const withNarration = (await draft(video.id)).seconds;
+    const drafts = [await draft(video.id), await draft(video.id), await draft(video.id)];
+    const best = drafts.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const draftSeconds = best.seconds;
+    const cpu0 = cpuSeconds(mediaPid);
     await call('POST', `/videos/${video.id}/approve`);
     await until(video.id, (r) => r.status === 'completed');
+    // From approval on the media worker only renders: the pictures and narration are the draft's.
+    const finalCpu = cpuSeconds(mediaPid) - cpu0;
     const log = (await call('GET', `/videos/${video.id}/events`)) as unknown as Json[];
     const at = (type: string, status?: string) =>
       Date.parse(`${log.find((e) => e.type === type && (!status || e.status === status))!.created_at}Z`) /
@@ -110,10 +131,10 @@ async function main(): Promise<void> {
     console.log(`video length ${length.toFixed(1)} s`);
     console.log(`first draft (narration made too): ${withNarration.toFixed(2)} s`);
     console.log(
-      `draft with its pictures and narration made: ${drafts.map((d) => d.toFixed(2)).join(' s, ')} s → ${draftSeconds.toFixed(2)} s = ${(draftSeconds / length).toFixed(3)}× the length`,
+      `draft with its pictures and narration made: ${drafts.map((d) => d.seconds.toFixed(2)).join(' s, ')} s → ${draftSeconds.toFixed(2)} s = ${(draftSeconds / length).toFixed(3)}× the length (media worker CPU ${best.cpu.toFixed(1)} s)`,
     );
     console.log(
-      `final render stage: ${renderSeconds.toFixed(2)} s; draft / final render = ${(draftSeconds / renderSeconds).toFixed(2)}`,
+      `final render stage: ${renderSeconds.toFixed(2)} s (media worker CPU ${finalCpu.toFixed(1)} s); draft / final render = ${(draftSeconds / renderSeconds).toFixed(2)}, in CPU ${(best.cpu / finalCpu).toFixed(2)}`,
     );
     writeFigures({
       'draft.realtime_fraction_60s': draftSeconds / length,
@@ -121,6 +142,9 @@ async function main(): Promise<void> {
       'draft.first_seconds_60s': withNarration,
       'draft.final_render_seconds_60s': renderSeconds,
       'draft.over_final_render': draftSeconds / renderSeconds,
+      // CPU seconds of the media worker and its ffmpeg runs: what a loaded machine does not change.
+      'draft.cpu_seconds_60s': best.cpu,
+      'draft.cpu_over_final_render': best.cpu / finalCpu,
     });
   } finally {
     await Promise.all(media.map((m) => m.stop()));
