@@ -31,6 +31,7 @@ const BENCHES: Record<string, string> = {
   brand: 'bench/brand-render.ts',
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
+  scheduling: 'bench/scheduling.ts',
   batch: 'bench/batch.ts',
   drill: 'bench/drill.ts',
   pictures: 'bench/pictures.ts',
