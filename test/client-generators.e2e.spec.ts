@@ -128,17 +128,22 @@ describe('clients generated from the served API document', () => {
 
 /** The Python SDK in clients/python: its helpers' unit tests, no service needed beyond the stack's. */
 describe('the Python SDK', () => {
-  it('passes its unit tests (webhook signatures)', async () => {
+  it('passes its unit tests (webhook signatures, the event stream)', async () => {
     const gen = await ensureClientGenerators();
-    const { stderr } = await run(gen.python, ['-m', 'unittest', 'tests.test_webhooks', '-v'], {
-      cwd: PYTHON_SDK_DIR,
-      env: {
-        ...process.env,
-        ...gen.env,
-        PYTHONPATH: `${PYTHON_SDK_DIR}${path.delimiter}${gen.env.PYTHONPATH}`,
+    const { stderr } = await run(
+      gen.python,
+      ['-m', 'unittest', 'tests.test_webhooks', 'tests.test_events', '-v'],
+      {
+        cwd: PYTHON_SDK_DIR,
+        env: {
+          ...process.env,
+          ...gen.env,
+          PYTHONPATH: `${PYTHON_SDK_DIR}${path.delimiter}${gen.env.PYTHONPATH}`,
+        },
       },
-    });
+    );
     expect(stderr).toMatch(/test_refuses_a_changed_body_another_secret_or_a_missing_header .* ok/);
+    expect(stderr).toMatch(/test_resumes_a_dropped_stream_and_stops_after_the_terminal_event .* ok/);
     expect(stderr).toMatch(/^OK/m);
   });
 });
