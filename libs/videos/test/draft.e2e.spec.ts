@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, createAccount } from '../../../test/support/api';
 import { probe } from '../../../test/support/ffprobe';
-import { frameAt } from '../../../test/support/frames';
+import { frameAt, loudness } from '../../../test/support/frames';
 import { assetIdOf, ledgerOf } from '../../../test/support/lifecycle';
 import { atGate, download, finished, waitForVideo } from '../../../test/support/videos';
 
@@ -86,6 +86,8 @@ describe('storyboard and draft at the review gate, with the illustrator', () => 
     expect(Number(video.nb_read_frames)).toBeGreaterThan(seconds * 15 - 3);
     expect(Number(video.nb_read_frames)).toBeLessThan(seconds * 15 + 3);
     expect(info.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    // The narration is heard (its mix is not normalised in a draft, but it is there).
+    expect((await loudness(file)).integrated).toBeGreaterThan(-40);
     // The mark: a red box in the top-left corner, on the first frame and the last.
     for (const at of [0.2, seconds - 0.3]) {
       const frame = await frameAt(file, at, { width: 640, height: 360 });

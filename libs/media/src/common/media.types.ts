@@ -23,16 +23,23 @@ export type FrameResolution = Resolution | '360p';
 
 /**
  * What a render is made at: a client's output, or the draft's (DRAFT_OUTPUT). `mark`: text drawn
- * in a box in the frame's top-left corner, over everything.
+ * in a box in the frame's top-left corner, over everything. `draft`: the join writes the MP4 alone
+ * (no narration file or thumbnail), its mix not loudness-normalised.
  */
 export interface RenderOutputOptions {
   resolution: FrameResolution;
   fps: number;
   mark?: string;
+  draft?: boolean;
 }
 
 /** A draft at the review gate (docs/decisions/0068-storyboard-and-draft.md): 360p, 15 fps, marked PREVIEW. */
-export const DRAFT_OUTPUT: RenderOutputOptions = { resolution: '360p', fps: 15, mark: 'PREVIEW' };
+export const DRAFT_OUTPUT: RenderOutputOptions = {
+  resolution: '360p',
+  fps: 15,
+  mark: 'PREVIEW',
+  draft: true,
+};
 
 // Even dimensions because yuv420p halves both axes for chroma; H.264 rejects odd sizes.
 const FRAME_SIZES: Record<FrameResolution, Record<AspectRatio, { width: number; height: number }>> = {

@@ -112,6 +112,56 @@ export async function joinSegments(
     ];
     const totalSamples = samples.reduce((a, b) => a + b, 0);
     const totalSeconds = totalSamples / SAMPLE_RATE;
+    if (input.output?.draft) {
+      // A draft (docs/decisions/0068-storyboard-and-draft.md): the MP4 alone, in one run, its mix
+      // not loudness-normalised: no narration file, thumbnail or measuring pass.
+      const inputs = [
+        ...scenes.flatMap((s) => ['-i', s.audioPath]),
+        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
+        ...['-i', scenes[0]!.imagePath],
+        ...[cards.intro, cards.outro].flatMap((c) =>
+          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
+        ),
+      ];
+      const video = silenceInput([cards.intro, cards.outro].filter(Boolean).length);
+      const mix = mixFilters({
+        narrationInputs,
+        samples,
+        totalSamples,
+        musicInput: music ? n : undefined,
+        musicVolume: music?.volume,
+      });
+      const segments = [
+        ...(cards.intro ? [cards.intro.path] : []),
+        ...input.segments,
+        ...(cards.outro ? [cards.outro.path] : []),
+      ];
+      await writeFile(listPath, segments.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join(''));
+      await runFfmpeg(
+        ffmpegPath,
+        [
+          ...FFMPEG_COMMON_ARGS,
+          ...['-loglevel', 'error', ...inputs, '-f', 'concat', '-safe', '0', '-i', listPath],
+          ...[
+            '-filter_complex',
+            [...mix, '[narr]anullsink', `[mix]aresample=${SAMPLE_RATE}[final]`].join(';'),
+          ],
+          ...['-map', `${video}:v`, '-map', '[final]', '-c:v', 'copy', ...AAC, '-f', 'mp4', temps.video],
+        ],
+        { signal, onTime: onProgress ? (t) => onProgress(Math.min(1, t / totalSeconds)) : undefined },
+      );
+      durationSeconds = Math.max(totalSeconds, (plan.totalFrames + cards.frames) / fps);
+      throwIfAborted(signal);
+      await rename(temps.video, finals.video);
+      onProgress?.(1);
+      return {
+        videoPath: finals.video,
+        audioPath: '',
+        thumbnailPath: '',
+        subtitlesPath: '',
+        durationSeconds,
+      };
+    }
     const audioFilters = [
       ...mixFilters({
         narrationInputs,
