@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, createAccount } from '../../../test/support/api';
+import { type ApiClient, createAccount, testDb } from '../../../test/support/api';
 import { atGate, waitForVideo } from '../../../test/support/videos';
 
 /** A short template: one scene of the client's. */
@@ -64,6 +64,32 @@ describe('batch uploads under an Idempotency-Key, and what a cancel gives back',
     });
     expect(refused.status, refused.text).toBe(422);
     expect(refused.body.error.details.map((d: { loc: unknown[] }) => d.loc)).toEqual([['body', 'notes']]);
+    await account.api.post(`/batches/${first.body.id}/cancel`);
+  });
+
+  it('a retry under a key whose claim was freed (its api died past the commit) finds the batch the first request made', async () => {
+    const account = await createAccount({ credits: 500, plan: 'free' });
+    const templateId = await templateOf(account.api);
+    const key = { 'Idempotency-Key': `freed-${templateId}` };
+    const body = { template_id: templateId, rows: rows(6, 'K'), auto_approve: false };
+    // What the lease sweep does to the claim of an api that died before answering.
+    const freeClaim = () =>
+      testDb().deleteFrom('idempotency_keys').where('account_id', '=', account.accountId).execute();
+
+    const first = await account.api.post('/batches', body, key);
+    expect(first.status, first.text).toBe(201);
+    await freeClaim();
+    const again = await account.api.post('/batches', body, key);
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await account.api.get('/batches')).body.data).toHaveLength(1);
+    // Nothing taken twice: 4 of the day's 10 remain.
+    expect((await account.api.post('/batches', { ...body, rows: rows(5, 'L') })).status).toBe(429);
+    await freeClaim();
+    const other = await account.api.post('/batches', { ...body, rows: rows(1, 'M') }, key);
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.error.code).toBe('CONFLICT');
+    expect((await account.api.get('/batches')).body.data).toHaveLength(1);
     await account.api.post(`/batches/${first.body.id}/cancel`);
   });
 

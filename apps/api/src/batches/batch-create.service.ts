@@ -3,6 +3,7 @@ import { ValidationError } from '@vidgen/core';
 import { type Batch, BatchService } from '@vidgen/videos';
 import type { Request } from 'express';
 import { isMultipart } from '../assets/asset-form';
+import { claimedKey } from '../common/idempotency.interceptor';
 import { ApiValidationPipe } from '../common/validation.pipe';
 import { checkVideoRequest } from '../videos/video-request';
 import { readBatchForm } from './batch-form';
@@ -38,6 +39,7 @@ export class BatchCreateService {
           templateId: form.templateId.toLowerCase(),
           csv: form.csv,
           autoApprove: form.autoApprove !== 'false',
+          idempotency: claimedKey(req),
         },
         checkVideoRequest,
       );
@@ -52,6 +54,7 @@ export class BatchCreateService {
         templateId: dto.template_id.toLowerCase(),
         rows: dto.rows.map((r) => ({ variables: r.variables, metadata: r.metadata })),
         autoApprove: dto.auto_approve,
+        idempotency: claimedKey(req),
       },
       checkVideoRequest,
     );

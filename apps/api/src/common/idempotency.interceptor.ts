@@ -10,7 +10,7 @@ import {
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { ValidationError } from '@vidgen/core';
-import { IdempotencyStore, requestHash } from '@vidgen/limits';
+import { IDEMPOTENCY_TTL_HOURS, IdempotencyStore, requestHash } from '@vidgen/limits';
 import type { Request, Response } from 'express';
 import { catchError, from, type Observable, of, switchMap, throwError } from 'rxjs';
 import { ApiErrors } from './api-errors';
@@ -24,6 +24,23 @@ const FINGERPRINT = 'vidgen:idempotent-fingerprint';
  * (a multipart upload's parsed fields and its file's bytes, for one).
  */
 export type RequestFingerprint = (req: Request) => Promise<unknown>;
+
+/** A request's claimed key and hash, for a create that records them in its own transaction. */
+export interface ClaimedKey {
+  key: string;
+  hash: string;
+  ttlHours: number;
+}
+const claimed = new WeakMap<Request, ClaimedKey>();
+
+/**
+ * The Idempotency-Key this request claimed (none without a header): a create that records it in
+ * the transaction that commits (a batch) still finds its first result when the claim was freed
+ * because the api died before answering (docs/decisions/0070-batch-durability-and-refunds.md).
+ */
+export function claimedKey(req: Request): ClaimedKey | undefined {
+  return claimed.get(req);
+}
 
 /**
  * Honours an `Idempotency-Key` header: the same key with the same body returns the first
@@ -54,7 +71,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const fingerprint =
       this.reflector.get<RequestFingerprint | undefined>(FINGERPRINT, ctx.getHandler()) ??
       (async (r: Request) => r.body);
-    return from(fingerprint(req).then((f) => this.store.claim(accountId, route, key, requestHash(f)))).pipe(
+    const claim = fingerprint(req).then((f) => {
+      const hash = requestHash(f);
+      claimed.set(req, { key, hash, ttlHours: IDEMPOTENCY_TTL_HOURS });
+      return this.store.claim(accountId, route, key, hash);
+    });
+    return from(claim).pipe(
       switchMap((claim) => {
         if (claim.kind === 'replay') {
           res.setHeader('Idempotent-Replayed', 'true');

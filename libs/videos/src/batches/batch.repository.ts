@@ -85,10 +85,17 @@ export class BatchRepository {
     templateId: string,
     rows: readonly NewBatchRow[],
     trx: Tx,
+    idempotency?: { key: string; hash: string },
   ): Promise<string> {
     const { id } = await trx
       .insertInto('batches')
-      .values({ account_id: accountId, template_id: templateId, total: rows.length })
+      .values({
+        account_id: accountId,
+        template_id: templateId,
+        total: rows.length,
+        idempotency_key: idempotency?.key ?? null,
+        request_hash: idempotency?.hash ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // In slices: PostgreSQL takes at most 65535 parameters in one statement.
@@ -107,6 +114,25 @@ export class BatchRepository {
         .execute();
     }
     return id;
+  }
+
+  /** The batch created under this Idempotency-Key within the last `hours`, and its request's hash. */
+  async findByKey(
+    accountId: string,
+    key: string,
+    hours: number,
+    trx: Tx,
+  ): Promise<{ id: string; requestHash: string | null } | undefined> {
+    const row = await trx
+      .selectFrom('batches')
+      .select(['id', 'request_hash'])
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', key)
+      .where(sql<boolean>`created_at > now() - make_interval(hours => ${hours})`)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && { id: row.id, requestHash: row.request_hash };
   }
 
   async find(accountId: string, id: string, trx?: Tx): Promise<Batch | undefined> {

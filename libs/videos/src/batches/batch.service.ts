@@ -1,5 +1,6 @@
 import type { AssetRepository } from '@vidgen/assets';
 import {
+  ConflictError,
   decodeCursor,
   InsufficientCreditsError,
   InvalidStateError,
@@ -35,6 +36,8 @@ export interface NewBatch {
   rows: readonly BatchRowInput[];
   /** Default true: a batch runs through without stopping at the review gate. */
   autoApprove?: boolean;
+  /** The Idempotency-Key the request claimed, recorded with the batch (docs/decisions/0070-batch-durability-and-refunds.md). */
+  idempotency?: { key: string; hash: string; ttlHours: number };
 }
 
 /** A POST /videos body checked by the api's rules, its problems reported under `loc`. */
@@ -79,7 +82,7 @@ export class BatchService {
    */
   async createFromCsv(
     accountId: string,
-    input: { templateId: string; csv: string; autoApprove?: boolean },
+    input: { templateId: string; csv: string; autoApprove?: boolean; idempotency?: NewBatch['idempotency'] },
     check: VideoRequestCheck,
   ): Promise<Batch> {
     const template = await this.template(accountId, input.templateId);
@@ -87,7 +90,12 @@ export class BatchService {
     return this.createRows(
       accountId,
       template,
-      { templateId: template.id, rows: csv.rows, autoApprove: input.autoApprove },
+      {
+        templateId: template.id,
+        rows: csv.rows,
+        autoApprove: input.autoApprove,
+        idempotency: input.idempotency,
+      },
       check,
       csv.problems,
       new Set(csv.missingColumns),
@@ -156,6 +164,16 @@ export class BatchService {
     const id = await this.batches.transaction(async (trx) => {
       const account = await this.ledger.lockAccount(accountId, trx);
       if (!account) throw new NotFoundError('Account');
+      // The key's claim was freed (its api died after this commit, before answering): the batch
+      // it made is the answer. Under the account's lock, so two retries cannot both create.
+      const key = input.idempotency;
+      const earlier = key && (await this.batches.findByKey(accountId, key.key, key.ttlHours, trx));
+      if (earlier) {
+        if (earlier.requestHash !== key.hash) {
+          throw new ConflictError('This Idempotency-Key was already used with a different request body');
+        }
+        return earlier.id;
+      }
       if (required > account.balance) throw new InsufficientCreditsError(required, account.balance);
       // The brand is copied into each row's video now, as a single video's is at its create.
       const brands = new Map<string | undefined, Promise<VideoBrand | null>>();
@@ -178,7 +196,7 @@ export class BatchService {
       }
       // The day's quota for every row at once: a batch the plan cannot make today starts nothing.
       await this.options.dailyQuota?.take(accountId, trx, rows.length);
-      return this.batches.create(accountId, template.id, rows, trx);
+      return this.batches.create(accountId, template.id, rows, trx, key);
     });
     try {
       await this.workflows.start({ batchId: id, accountId });
