@@ -12,6 +12,7 @@ export * from './narrating/espeak-voices';
 export * from './narrating/local-speech.provider';
 export * from './narrating/openai-speech.provider';
 export * from './narrating/openai-voices';
+export { piperSessionOptions } from './narrating/piper/piper-runtime';
 export * from './narrating/piper/piper-speech.provider';
 export * from './narrating/piper/piper-voices';
 export * from './narrating/unspoken';

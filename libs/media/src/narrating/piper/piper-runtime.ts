@@ -52,6 +52,21 @@ export interface PiperRequest {
 type Pending = { resolve: (audio: Float32Array) => void; reject: (err: Error) => void };
 type RuntimeThread = { worker: Worker; pending: Map<number, Pending> };
 
+/**
+ * The options a runtime thread makes its session with, beside its op threads (opThreads): the
+ * runtime's own threads sleep rather than spin while they wait (spinning took half again the CPU
+ * on a busy machine); no memory pattern, which held about 50–75 MB more at a sentence's peak and
+ * saved no time. The CPU arena stays on: without it a sentence's peak was higher. Figures:
+ * docs/decisions/0071-where-the-media-worker-memory-goes.md. Exported for bench/media-memory.ts,
+ * which compares settings (and may set the op threads).
+ */
+export const piperSessionOptions: Record<string, unknown> = {
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+  enableMemPattern: false,
+  extra: { session: { intra_op: { allow_spinning: '0' } } },
+};
+
 const threads: RuntimeThread[] = [];
 let nextId = 0;
 let started = false;
@@ -68,14 +83,24 @@ export function piperRuntimeThreads(): number {
 
 /**
  * How many runtime threads the process keeps, each with one session per voice it has spoken
- * with: one per core (`PIPER_THREADS` sets it, 1–8). Narrations made at the same time (one per
- * media slot, one slot per core) each get a thread instead of queueing on one; a thread costs a
- * session's memory (about 100 MB for a medium voice) once it has spoken.
+ * with: one (`PIPER_THREADS` sets it, 1–8); a sentence still uses every core, through the
+ * session's own intra-op threads. A thread costs a session (about 105 MB for a medium voice) and
+ * working memory that grows with the longest sentence it has spoken (about 25 MB a second of
+ * audio): a thread per core took the media worker past its memory budget
+ * (docs/decisions/0071-where-the-media-worker-memory-goes.md).
  */
 export function piperThreadCount(env: NodeJS.ProcessEnv = process.env): number {
   const set = Number(env.PIPER_THREADS);
-  const n = Number.isInteger(set) && set > 0 ? set : os.availableParallelism();
+  const n = Number.isInteger(set) && set > 0 ? set : 1;
   return Math.min(8, Math.max(1, n));
+}
+
+/**
+ * The op threads of each runtime's session: the cores shared among the runtime threads, so one
+ * sentence spoken alone uses every core and several threads do not ask for more than there are.
+ */
+function opThreads(): number {
+  return Math.max(1, Math.floor(Math.min(8, os.availableParallelism()) / piperThreadCount()));
 }
 
 function startThread(): RuntimeThread {
@@ -150,9 +175,7 @@ export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float
     worker.postMessage({
       id,
       ...req,
-      // One thread inside each runtime: the process's parallelism is its runtime threads, one
-      // per core, and a core left idle by speech stays with ffmpeg and the pictures.
-      options: { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' },
+      options: { intraOpNumThreads: opThreads(), ...piperSessionOptions },
     });
   });
 }

@@ -133,11 +133,12 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
     }
   });
 
-  it('speaks the sentences of one narration on as many runtime threads as the machine has cores', async () => {
+  it('keeps one runtime thread unless PIPER_THREADS asks for more, and spreads sentences over them', async () => {
     installed();
-    expect(piperThreadCount({})).toBe(Math.min(8, os.availableParallelism()));
+    // One session of the voice per process (docs/decisions/0071-where-the-media-worker-memory-goes.md).
+    expect(piperThreadCount({})).toBe(1);
     expect(piperThreadCount({ PIPER_THREADS: '3' })).toBe(3);
-    expect(piperThreadCount({ PIPER_THREADS: '0' })).toBe(Math.min(8, os.availableParallelism()));
+    expect(piperThreadCount({ PIPER_THREADS: '0' })).toBe(1);
     expect(piperThreadCount({ PIPER_THREADS: '99' })).toBe(8);
     const before = process.env.PIPER_THREADS;
     process.env.PIPER_THREADS = '3';
