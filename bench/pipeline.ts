@@ -120,6 +120,8 @@ function table(label: string, run: Run): void {
   console.log(
     `media workers used ${run.mediaCpuSeconds.toFixed(1)} CPU s = ${(run.mediaCpuSeconds / cores / run.videoSeconds).toFixed(2)}× the length on ${cores} otherwise idle cores`,
   );
+  const pct = (e: number | undefined) => (Number.isFinite(e) ? `${(100 * e!).toFixed(0)} %` : 'n/a');
+  console.log(`ETA error at 25 %: ${pct(run.eta[25])}, at 50 %: ${pct(run.eta[50])}`);
   console.log('stage        | seconds | share');
   const total = Object.values(run.stages).reduce((a, b) => a + b, 0);
   for (const s of STAGES) {

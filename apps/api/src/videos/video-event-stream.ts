@@ -63,7 +63,8 @@ export class VideoEventStreams implements BeforeApplicationShutdown {
       wake?.();
     };
     this.open.add(stop);
-    req.on('close', stop);
+    // The response's close: the client went away (or the stream ended).
+    res.on('close', stop);
     let lastWrite = Date.now();
     const write = (text: string) => {
       lastWrite = Date.now();

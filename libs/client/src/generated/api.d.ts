@@ -912,7 +912,7 @@ export type components = {
              * @enum {string}
              */
             stage: "scripting" | "refining" | "visualising" | "narrating" | "curating" | "rendering";
-            /** @description Share of the whole pipeline done (the stages weigh scripting 8, refining 4, visualising 20, narrating 24, curating 2, rendering 42); never lower later in the same run */
+            /** @description Share of the whole pipeline done (the stages weigh scripting 3, refining 3, visualising 8, narrating 26, curating 1, rendering 59); never lower later in the same run */
             percent: number;
             /** @description Seconds until the run stops (at the review gate for a script, at the finished video for production), from the measured speeds of recent runs; null while unmeasured */
             eta_seconds: number | null;

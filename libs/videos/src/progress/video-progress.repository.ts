@@ -7,6 +7,17 @@ const SPAN_EVENTS = ['stage_started', 'stage_completed', 'awaiting_approval', 'c
 /** Newest boundaries read for the speeds: a few dozen runs. */
 const SPAN_WINDOW = 400;
 
+/**
+ * Rendering's work for the video `v` (RunFacts.renderUnits): its narration's seconds (a scene not
+ * yet narrated by its text, about 15 characters a second) × fps / 24 × (frame height / 720)².
+ */
+const renderUnits = sql<number>`(
+  greatest((select coalesce(sum(coalesce(s.narration_seconds, char_length(s.narration) / 15.0)), 0)
+    from scenes s where s.video_id = v.id), 1)
+  * coalesce((v.options->'output'->>'fps')::numeric, 24) / 24
+  * power(coalesce(nullif(regexp_replace(coalesce(v.options->'output'->>'resolution', ''), '[^0-9]', '', 'g'), '')::numeric, 720) / 720, 2)
+)`;
+
 /** What progress is derived from: the event log and the scenes, read, never written. */
 export class VideoProgressRepository {
   constructor(private readonly db: Db) {}
@@ -28,6 +39,7 @@ export class VideoProgressRepository {
       scenes: string;
       pictures: string;
       narrations: string;
+      render_units: string;
     }>`
       with last as (
         select distinct on (e.video_id) e.video_id, e.stage, split_part(e.key, ':', 1) as run,
@@ -47,8 +59,9 @@ export class VideoProgressRepository {
           and j.key = l.run || ':rendered') as joined,
         (select count(*) from scenes s where s.video_id = l.video_id) as scenes,
         (select count(s.image_asset_id) from scenes s where s.video_id = l.video_id) as pictures,
-        (select count(s.narration_asset_id) from scenes s where s.video_id = l.video_id) as narrations
-      from last l`.execute(this.db);
+        (select count(s.narration_asset_id) from scenes s where s.video_id = l.video_id) as narrations,
+        ${renderUnits} as render_units
+      from last l join videos v on v.id = l.video_id`.execute(this.db);
     return new Map(
       rows.map((r) => [
         r.video_id,
@@ -61,21 +74,24 @@ export class VideoProgressRepository {
           narrations: Number(r.narrations),
           segments: Number(r.segments),
           joined: r.joined,
+          renderUnits: Number(r.render_units),
         },
       ]),
     );
   }
 
   /**
-   * Seconds per scene of each stage, the median over the newest stage spans of every video
-   * (a span: a `stage_started` to the boundary after it, failures left out). Speeds are the
-   * machine's, not an account's: every account's runs measure them.
+   * Seconds per unit of work of each stage (per render unit for rendering, per scene for the
+   * others), the median over the newest stage spans of every video (a span: a `stage_started` to
+   * the boundary after it, failures left out). Speeds are the machine's, not an account's: every
+   * account's runs measure them.
    */
   async speeds(): Promise<StageSpeeds> {
-    const { rows } = await sql<{ stage: Stage; per_scene: number }>`
-      select stage, percentile_cont(0.5) within group (order by seconds / greatest(scenes, 1)) as per_scene
+    const { rows } = await sql<{ stage: Stage; per_unit: number }>`
+      select stage, percentile_cont(0.5) within group (order by seconds / work) as per_unit
       from (
-        select e.type, e.stage, v.scene_count as scenes,
+        select e.type, e.stage,
+          case when e.stage = 'rendering' then ${renderUnits} else greatest(v.scene_count, 1) end as work,
           extract(epoch from lead(e.created_at) over w - e.created_at) as seconds,
           lead(e.type) over w as next_type
         from (
@@ -89,6 +105,6 @@ export class VideoProgressRepository {
       ) spans
       where type = 'stage_started' and next_type <> 'failed' and seconds is not null and stage is not null
       group by stage`.execute(this.db);
-    return Object.fromEntries(rows.map((r) => [r.stage, Number(r.per_scene)]));
+    return Object.fromEntries(rows.map((r) => [r.stage, Number(r.per_unit)]));
   }
 }

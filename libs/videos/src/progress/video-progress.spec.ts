@@ -11,6 +11,7 @@ const facts = (over: Partial<RunFacts>): RunFacts => ({
   narrations: 0,
   segments: 0,
   joined: false,
+  renderUnits: 10,
   ...over,
 });
 
@@ -33,7 +34,7 @@ describe('progress', () => {
       facts({ stage: 'rendering', pictures: 4, narrations: 4, segments: 4, joined: true }),
     ];
     const percents = steps.map(percentOf);
-    expect(percents).toEqual([12, 12, 22, 32, 32, 38, 56, 56, 58 + 42 * (3 / 5), 100]);
+    expect(percents).toEqual([6, 6, 10, 14, 14, 20.5, 40, 40, 76.4, 100]);
     for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1]!);
   });
 
@@ -49,14 +50,17 @@ describe('progress', () => {
     });
   });
 
-  it('estimates the seconds left from measured speeds per scene and the pace of the stage, null while a stage is unmeasured', () => {
+  it('estimates the seconds left from measured speeds per unit of work and the pace of the stage, null while a stage is unmeasured', () => {
+    // Seconds per scene, and per render unit for rendering (10 units here: 50 s).
     const speeds = { visualising: 2, narrating: 3, curating: 0.5, rendering: 5 };
-    // Half the pictures in 4 s, the measured pace: 4 of 8 s left, then 12 + 2 + 20.
-    expect(etaOf(facts({ pictures: 2, stageSeconds: 4 }), speeds, false)).toBe(38);
-    // Half in 8 s, twice as slow: the rest of the stage leans on its own pace, the later stages double.
-    expect(etaOf(facts({ pictures: 2, stageSeconds: 8 }), speeds, false)).toBe(6 + 68);
+    // Half the pictures in 4 s, the measured pace: 4 of 8 s left, then 12 + 2 + 50.
+    expect(etaOf(facts({ pictures: 2, stageSeconds: 4 }), speeds, false)).toBe(68);
+    // Half in 8 s, twice as slow: the stage's rest leans on its own pace (6 s), the later stages keep theirs.
+    expect(etaOf(facts({ pictures: 2, stageSeconds: 8 }), speeds, false)).toBe(70);
     // Curating has no pieces: its expected 2 s less the 1.5 s it ran.
-    expect(etaOf(facts({ stage: 'curating', stageSeconds: 1.5 }), speeds, false)).toBe(21);
+    expect(etaOf(facts({ stage: 'curating', stageSeconds: 1.5 }), speeds, false)).toBe(51);
+    // Rendering's work is its render units: twice the video, twice the time.
+    expect(etaOf(facts({ stage: 'rendering', renderUnits: 20 }), speeds, false)).toBe(100);
     expect(etaOf(facts({}), { visualising: 2 }, false)).toBeNull();
     // A script run stops at the gate, unless the video approves itself.
     const script = { scripting: 1, refining: 1 };

@@ -14,16 +14,18 @@ export interface Progress {
 }
 
 /**
- * Each stage's share of the pipeline, in percent. Fixed rather than taken from measured speeds,
- * which change between two reads of one run and would move the percent back; their sum is 100.
+ * Each stage's share of the pipeline, in percent: about its share of the time of a video made
+ * with the local providers (bench/pipeline.ts), so the bar moves about evenly. Fixed rather than
+ * taken from measured speeds, which change between two reads of one run and would move the
+ * percent back; their sum is 100.
  */
 export const STAGE_WEIGHTS: Readonly<Record<Stage, number>> = {
-  scripting: 8,
-  refining: 4,
-  visualising: 20,
-  narrating: 24,
-  curating: 2,
-  rendering: 42,
+  scripting: 3,
+  refining: 3,
+  visualising: 8,
+  narrating: 26,
+  curating: 1,
+  rendering: 59,
 };
 
 /** What the database knows of the run a video is in (VideoProgressRepository.facts). */
@@ -39,9 +41,17 @@ export interface RunFacts {
   narrations: number;
   segments: number;
   joined: boolean;
+  /**
+   * What rendering has to do: seconds of narration × frames per second × pixels of a frame, with
+   * 720p at 24 fps as 1 per second (renderUnits).
+   */
+  renderUnits: number;
 }
 
-/** Seconds one scene takes in each measured stage (median of recent runs); missing: not measured. */
+/**
+ * Seconds each measured stage takes per unit of its work (median of recent runs): per render unit
+ * for rendering, per scene for the others; missing: not measured.
+ */
 export type StageSpeeds = Partial<Record<Stage, number>>;
 
 /** How far the current stage is, 0–1, from the pieces it has made. */
@@ -70,14 +80,10 @@ export function percentOf(f: RunFacts): number {
   return Math.min(100, Math.floor(percent * 10) / 10);
 }
 
-/** How far this run's pace may scale the measured speeds: a loaded machine, a faster one. */
-const PACE_LIMITS = [0.5, 2] as const;
-
 /**
- * Seconds left: the current stage's rest, then every later stage of the run at its measured speed.
- * A stage with pieces done has a pace of its own (its seconds so far over the share done): its
- * rest leans on that pace as more of it is done, and once a quarter is done that pace, against the
- * measured one, scales the later stages too (within PACE_LIMITS). A stage without pieces done has
+ * Seconds left: the current stage's rest, then every later stage of the run at its measured speed
+ * for this video's work. A stage with pieces done has a pace of its own (its seconds so far over
+ * the share done), which its rest leans on the more of it is done; a stage without pieces done has
  * its expected time less the time it has run. A script run stops at the gate unless the video
  * approves itself.
  */
@@ -85,26 +91,21 @@ export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): n
   const i = STAGES.indexOf(f.stage);
   const last =
     i < STAGES.indexOf(PRODUCTION_STAGES[0]) && !autoApprove ? STAGES.indexOf('refining') : STAGES.length - 1;
-  const n = Math.max(f.scenes, 1);
-  const expected = (s: Stage) => (speeds[s] === undefined ? undefined : speeds[s]! * n);
+  const work = (s: Stage) => (s === 'rendering' ? f.renderUnits : Math.max(f.scenes, 1));
+  const expected = (s: Stage) => (speeds[s] === undefined ? undefined : speeds[s]! * work(s));
   const current = expected(f.stage);
   if (current === undefined) return null;
   const fraction = stageFraction(f);
   let left = Math.max(current - f.stageSeconds, 0);
-  let pace = 1;
-  if (fraction > 0 && fraction < 1) {
+  if (fraction >= 1) left = 0;
+  else if (fraction > 0) {
     const own = f.stageSeconds / fraction;
-    left = fraction * own * (1 - fraction) + (1 - fraction) * current * (1 - fraction);
-    if (fraction >= 0.25 && current > 0) {
-      pace = Math.min(Math.max(own / current, PACE_LIMITS[0]), PACE_LIMITS[1]);
-    }
-  } else if (fraction >= 1) {
-    left = 0;
+    left = (fraction * own + (1 - fraction) * current) * (1 - fraction);
   }
   for (const s of STAGES.slice(i + 1, last + 1)) {
     const e = expected(s);
     if (e === undefined) return null;
-    left += e * pace;
+    left += e;
   }
   return Math.round(left);
 }

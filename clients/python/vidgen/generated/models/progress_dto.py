@@ -16,8 +16,8 @@ class ProgressDto:
     """
     Attributes:
         stage (ProgressDtoStage): The stage running
-        percent (float): Share of the whole pipeline done (the stages weigh scripting 8, refining 4, visualising 20,
-            narrating 24, curating 2, rendering 42); never lower later in the same run
+        percent (float): Share of the whole pipeline done (the stages weigh scripting 3, refining 3, visualising 8,
+            narrating 26, curating 1, rendering 59); never lower later in the same run
         eta_seconds (float | None): Seconds until the run stops (at the review gate for a script, at the finished video
             for production), from the measured speeds of recent runs; null while unmeasured
     """
