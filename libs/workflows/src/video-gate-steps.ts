@@ -56,8 +56,9 @@ async function pictures(s: VideoPipelineState, source: MediaSource, step: string
  * storyboard picture before the video waits for its approval. Paid pictures wait for a request.
  */
 export async function storyboardBeforeGate(s: VideoPipelineState): Promise<void> {
-  // Faults injected into visualising act on the pictures made there: none is made before.
-  if (s.hasFaults('visualising')) return;
+  // An auto-approved video never waits at the gate: its pictures are made at visualising. Faults
+  // injected into visualising act on the pictures made there: none is made before.
+  if (s.autoApprovePending || s.hasFaults('visualising')) return;
   if (!patched(STORYBOARD_BEFORE_GATE)) return;
   try {
     const plan = await db.planStoryboard({ videoId: s.videoId });
