@@ -134,7 +134,7 @@ describe('storyboard with a paid image provider', () => {
     // The draft made its paid picture and its narration, each charged once, at the gate.
     const items = (await ledgerOf(gated.id)).filter((e) => e.kind === 'charged').map((e) => e.item);
     expect(items.sort()).toEqual(
-      ['image:' + (await api.get(`/videos/${gated.id}/scenes`)).body[0].id, 'narration'].sort(),
+      [`image:${(await api.get(`/videos/${gated.id}/scenes`)).body[0].id}`, 'narration'].sort(),
     );
   });
 });
