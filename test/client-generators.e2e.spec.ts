@@ -96,7 +96,7 @@ describe('clients generated from the served API document', () => {
       timeout: 600_000,
     });
     // unittest reports on stderr; every flow test ran (none skipped) and passed.
-    expect(stderr).toMatch(/^Ran 6 tests/m);
+    expect(stderr).toMatch(/^Ran 7 tests/m);
     expect(stderr).toMatch(/^OK$/m);
     expect(stderr).toMatch(/test_create_with_auto_approve_and_wait_until_completed .* ok/);
   });
