@@ -82,28 +82,34 @@ export class VideoProgressRepository {
 
   /**
    * Seconds per unit of work of each stage (per render unit for rendering, per scene for the
-   * others), the median over the newest stage spans of every video (a span: a `stage_started` to
-   * the boundary after it, failures left out). Speeds are the machine's, not an account's: every
+   * others) over the newest stage spans of every video (a span: a `stage_started` to the boundary
+   * after it, failures left out): the median weighted by each span's work, so a one-scene video's
+   * fixed costs do not stand for a twelve-scene one's. Speeds are the machine's, not an account's: every
    * account's runs measure them.
    */
   async speeds(): Promise<StageSpeeds> {
     const { rows } = await sql<{ stage: Stage; per_unit: number }>`
-      select stage, percentile_cont(0.5) within group (order by seconds / work) as per_unit
+      select stage, min(per_unit) filter (where below >= total / 2) as per_unit
       from (
-        select e.type, e.stage,
-          case when e.stage = 'rendering' then ${renderUnits} else greatest(v.scene_count, 1) end as work,
-          extract(epoch from lead(e.created_at) over w - e.created_at) as seconds,
-          lead(e.type) over w as next_type
+        select stage, seconds / work as per_unit,
+          sum(work) over (partition by stage order by seconds / work) as below,
+          sum(work) over (partition by stage) as total
         from (
-          select video_id, seq, type, stage, created_at from video_events
-          where type in (${sql.join(SPAN_EVENTS)})
-          order by created_at desc
-          limit ${SPAN_WINDOW}
-        ) e
-        join videos v on v.id = e.video_id
-        window w as (partition by e.video_id order by e.seq)
-      ) spans
-      where type = 'stage_started' and next_type <> 'failed' and seconds is not null and stage is not null
+          select e.type, e.stage,
+            case when e.stage = 'rendering' then ${renderUnits} else greatest(v.scene_count, 1) end as work,
+            extract(epoch from lead(e.created_at) over w - e.created_at) as seconds,
+            lead(e.type) over w as next_type
+          from (
+            select video_id, seq, type, stage, created_at from video_events
+            where type in (${sql.join(SPAN_EVENTS)})
+            order by created_at desc
+            limit ${SPAN_WINDOW}
+          ) e
+          join videos v on v.id = e.video_id
+          window w as (partition by e.video_id order by e.seq)
+        ) spans
+        where type = 'stage_started' and next_type <> 'failed' and seconds is not null and stage is not null
+      ) ranked
       group by stage`.execute(this.db);
     return Object.fromEntries(rows.map((r) => [r.stage, Number(r.per_unit)]));
   }
