@@ -55,8 +55,11 @@ describe('progress', () => {
     const speeds = { visualising: 2, narrating: 3, curating: 0.5, rendering: 5 };
     // Half the pictures in 4 s, the measured pace: 4 of 8 s left, then 12 + 2 + 50.
     expect(etaOf(facts({ pictures: 2, stageSeconds: 4 }), speeds, false)).toBe(68);
-    // Half in 8 s, twice as slow: the stage's rest leans on its own pace (6 s), the later stages keep theirs.
-    expect(etaOf(facts({ pictures: 2, stageSeconds: 8 }), speeds, false)).toBe(70);
+    // Half in 8 s, twice as slow: the rest leans a third on the stage's own pace (16 s × ½ × ⅓ +
+    // 8 s × ½ × ⅔ ≈ 5.3 s); the later stages keep their speeds.
+    expect(etaOf(facts({ pictures: 2, stageSeconds: 8 }), speeds, false)).toBe(69);
+    // A quarter done (1 of 4) shows no pace yet: 8 s × ¾ left whatever the time so far.
+    expect(etaOf(facts({ pictures: 1, stageSeconds: 30 }), speeds, false)).toBe(70);
     // Curating has no pieces: its expected 2 s less the 1.5 s it ran.
     expect(etaOf(facts({ stage: 'curating', stageSeconds: 1.5 }), speeds, false)).toBe(51);
     // Rendering's work is its render units: twice the video, twice the time.

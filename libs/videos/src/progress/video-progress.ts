@@ -83,7 +83,7 @@ export function percentOf(f: RunFacts): number {
 /**
  * Seconds left: the current stage's rest, then every later stage of the run at its measured speed
  * for this video's work. A stage with pieces done has a pace of its own (its seconds so far over
- * the share done), which its rest leans on the more of it is done; a stage without pieces done has
+ * the share done), which its rest leans on from a quarter done; a stage without pieces done has
  * its expected time less the time it has run. A script run stops at the gate unless the video
  * approves itself.
  */
@@ -99,8 +99,11 @@ export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): n
   let left = Math.max(current - f.stageSeconds, 0);
   if (fraction >= 1) left = 0;
   else if (fraction > 0) {
+    // Pieces run several at once, so the first ones done show a pace several times too slow:
+    // the stage's own pace counts only from a quarter done, fully at the end.
     const own = f.stageSeconds / fraction;
-    left = (fraction * own + (1 - fraction) * current) * (1 - fraction);
+    const trust = Math.max(0, (fraction - 0.25) / 0.75);
+    left = (trust * own + (1 - trust) * current) * (1 - fraction);
   }
   for (const s of STAGES.slice(i + 1, last + 1)) {
     const e = expected(s);
