@@ -205,6 +205,27 @@ async function recordVideos(
   await call('POST', `/videos/${v.id}/approve`);
   await until(v.id, done);
 
+  // 7. at the gate: a storyboard, a draft, an edit that makes it stale, a second draft → approve
+  // Its own variable: `v` stays the video of scenario 6, whose runs are saved below.
+  const b = (await call('POST', '/videos', { prompt: 'How bees make honey.', scene_count: 2 })).body;
+  await until(b.id, gate);
+  await call('POST', `/videos/${b.id}/storyboard`);
+  // A request while the last draft is still being settled answers with that one: ask again.
+  const draft = async (id: string) => {
+    while ((await call('POST', `/videos/${id}/preview`)).body.preview.status !== 'rendering')
+      await new Promise((r) => setTimeout(r, 100));
+    await until(id, ready);
+  };
+  const ready = (r: Video) =>
+    ['ready', 'failed'].includes((r as { preview?: { status: string } }).preview?.status ?? '');
+  await draft(b.id);
+  const [bee] = (await call('GET', `/videos/${b.id}/scenes`)).body;
+  await call('PATCH', `/videos/${b.id}/scenes/${bee.id}`, { narration: 'Bees dance to show the way.' });
+  await draft(b.id);
+  await call('POST', `/videos/${b.id}/approve`);
+  await until(b.id, done);
+  recorded['storyboard-draft'] = b.id;
+
   for (const [name, id] of Object.entries(recorded)) await save(name, workflowIds.video(id));
   const workflowId = workflowIds.video(v.id);
   const first = (await client.workflow.getHandle(workflowId).describe()).raw.workflowExecutionInfo
