@@ -1,4 +1,4 @@
 export * from './client';
 export * from './verify-webhook';
-export * from './wait-for-video';
 export * from './video-events';
+export * from './wait-for-video';
