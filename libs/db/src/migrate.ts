@@ -22,6 +22,7 @@ import * as m0021 from './migrations/0021_progress_events';
 import * as m0022 from './migrations/0022_storyboard_preview';
 import * as m0023 from './migrations/0023_translations';
 import * as m0024 from './migrations/0024_batch_idempotency';
+import * as m0025 from './migrations/0025_video_idempotency';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_storyboard_preview': m0022,
   '0023_translations': m0023,
   '0024_batch_idempotency': m0024,
+  '0025_video_idempotency': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

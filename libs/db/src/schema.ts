@@ -159,6 +159,9 @@ export interface VideosTable {
   source_video_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language the scenes are translated from (the source's), or null. */
   source_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Idempotency-Key it was created under, and the request's hash (migration 0025). */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
   workflow_started_at: NullableTimestamp;
   created_at: Generated<string>;
   updated_at: Timestamp;
