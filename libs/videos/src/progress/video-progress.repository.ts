@@ -9,13 +9,15 @@ const SPAN_WINDOW = 400;
 
 /**
  * Rendering's work for the video `v` (RunFacts.renderUnits): its narration's seconds (a scene not
- * yet narrated by its text, about 15 characters a second) × fps / 24 × (frame height / 720)².
+ * yet narrated by its text, about 15 characters a second) × fps / 24 × (frame height / 720)^1.5.
+ * The frame counts by its pixels to the power 0.75: the pipeline bench's 1080p30 render takes
+ * about 2.3× the CPU of its 720p24 one, not the 2.8× of its frames and pixels (bench/JOURNAL.md).
  */
 const renderUnits = sql<number>`(
   greatest((select coalesce(sum(coalesce(s.narration_seconds, char_length(s.narration) / 15.0)), 0)
     from scenes s where s.video_id = v.id), 1)
   * coalesce((v.options->'output'->>'fps')::numeric, 24) / 24
-  * power(coalesce(nullif(regexp_replace(coalesce(v.options->'output'->>'resolution', ''), '[^0-9]', '', 'g'), '')::numeric, 720) / 720, 2)
+  * power(coalesce(nullif(regexp_replace(coalesce(v.options->'output'->>'resolution', ''), '[^0-9]', '', 'g'), '')::numeric, 720) / 720, 1.5)
 )`;
 
 /** What progress is derived from: the event log and the scenes, read, never written. */

@@ -42,8 +42,8 @@ export interface RunFacts {
   segments: number;
   joined: boolean;
   /**
-   * What rendering has to do: seconds of narration × frames per second × pixels of a frame, with
-   * 720p at 24 fps as 1 per second (renderUnits).
+   * What rendering has to do: seconds of narration by frames per second and frame size, with
+   * 720p at 24 fps as 1 per second (VideoProgressRepository's renderUnits).
    */
   renderUnits: number;
 }
