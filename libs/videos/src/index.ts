@@ -10,6 +10,7 @@ export * from './batches/batch-workflow.gateway';
 export * from './brands/brand.repository';
 export * from './brands/brand.service';
 export * from './brands/brand.types';
+export * from './create-key';
 export * from './gate/storyboard.service';
 export * from './progress/video-event-feed';
 export * from './progress/video-progress';

@@ -1,6 +1,7 @@
 import { beforeCursor, type Database, type Db, prepared, sql, type Transaction } from '@vidgen/db';
 import type { RecordWarning, ScriptSource } from '@vidgen/media';
 import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { type CreateKey, keyColumns } from './create-key';
 import { VideoPreviewRepository } from './gate/video-preview.repository';
 import { SceneRepository } from './scene.repository';
 import type { ClientScene, Video, VideoOptions } from './video.types';
@@ -25,6 +26,7 @@ export interface NewVideo {
   clientScenes?: ClientScene[];
   /** The video this one translates, whose scenes (`clientScenes`) are in `from`. */
   translation?: { sourceVideoId: string; from: string };
+  idempotency?: CreateKey;
 }
 
 /**
@@ -76,6 +78,7 @@ export class VideoRepository {
           script_source: input.clientScenes && !input.translation ? 'client' : null,
           source_video_id: input.translation?.sourceVideoId ?? null,
           source_language: input.translation?.from ?? null,
+          ...keyColumns(input.idempotency),
           updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)

@@ -7,7 +7,7 @@ import {
   pageOf,
   ValidationError,
 } from '@vidgen/core';
-import type { Database, Transaction } from '@vidgen/db';
+import { type Database, lockForUpdate, sql, type Transaction } from '@vidgen/db';
 import { type ChargeService, productionCreditsFor } from '@vidgen/ledger';
 import type { VoiceCatalogue } from '@vidgen/media';
 import type { Faults, SceneEdit, VideoStatus } from '@vidgen/workflows';
@@ -15,6 +15,7 @@ import { STAGES } from '@vidgen/workflows';
 import { z } from 'zod';
 import type { BrandService } from './brands/brand.service';
 import { type AssetReference, assertAssetReferences } from './client-assets';
+import { type CreateKey, createdUnderKey } from './create-key';
 import { priceNetOfGateCharges } from './gate/gate-estimate';
 import { type Transcript, toTranscript } from './transcript';
 import type { UnmadeRefunder } from './unmade-refund';
@@ -38,6 +39,8 @@ export interface CreateVideoInput {
    * them, and the video wears the brand copy its options carry (VideoTranslationService).
    */
   translation?: { sourceVideoId: string; from: string };
+  /** The Idempotency-Key the request claimed, recorded with the video (CreateKey). */
+  idempotency?: CreateKey;
 }
 
 const stageFault = z
@@ -80,13 +83,18 @@ export class VideoService {
   }
 
   /**
-   * Writes the video row and its first event in one transaction, then starts the workflow
-   * keyed by the video id. If the process dies between the two, the worker's sweeper starts
-   * the workflow later (same id, so never twice).
+   * Writes the video row and its first event in one transaction, then starts the workflow keyed by
+   * the video id. If the process dies between the two, the worker's sweeper starts the workflow
+   * later (same id, so never twice); a retry under the Idempotency-Key gets that video (CreateKey).
    */
   async create(accountId: string, input: CreateVideoInput): Promise<Video> {
     const prepared = await this.prepare(input);
-    const video = await this.videos.transaction(async (trx) => {
+    const made = await this.videos.transaction(async (trx) => {
+      // Under the account's lock, before slot, quota and references: a replay takes none of them.
+      if (!(await lockForUpdate(trx, accountId))) throw new NotFoundError('Account');
+      const scope = sql<boolean>`source_video_id is ${input.translation ? sql`not null` : sql`null`}`;
+      const earlier = await createdUnderKey(trx, 'videos', accountId, input.idempotency, scope);
+      if (earlier) return earlier;
       await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
       await this.slots.assertFree(accountId, {}, trx);
       await this.options.dailyQuota?.take(accountId, trx);
@@ -95,8 +103,10 @@ export class VideoService {
       const brand = input.translation
         ? (input.options.brand ?? null)
         : ((await this.options.brands?.forNewVideo(accountId, input.brandId, trx)) ?? null);
-      return this.videos.create(accountId, { ...prepared, options: { ...prepared.options, brand } }, trx);
+      const row = { ...prepared, options: { ...prepared.options, brand }, idempotency: input.idempotency };
+      return this.videos.create(accountId, row, trx);
     });
+    const video = typeof made === 'string' ? await this.get(accountId, made) : made;
     try {
       await this.workflows.start({
         videoId: video.id,

@@ -11,6 +11,7 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { ValidationError } from '@vidgen/core';
 import { IDEMPOTENCY_TTL_HOURS, IdempotencyStore, requestHash } from '@vidgen/limits';
+import type { CreateKey } from '@vidgen/videos';
 import type { Request, Response } from 'express';
 import { catchError, from, type Observable, of, switchMap, throwError } from 'rxjs';
 import { ApiErrors } from './api-errors';
@@ -26,19 +27,14 @@ const FINGERPRINT = 'vidgen:idempotent-fingerprint';
 export type RequestFingerprint = (req: Request) => Promise<unknown>;
 
 /** A request's claimed key and hash, for a create that records them in its own transaction. */
-export interface ClaimedKey {
-  key: string;
-  hash: string;
-  ttlHours: number;
-}
-const claimed = new WeakMap<Request, ClaimedKey>();
+const claimed = new WeakMap<Request, CreateKey>();
 
 /**
  * The Idempotency-Key this request claimed (none without a header): a create that records it in
- * the transaction that commits (a batch) still finds its first result when the claim was freed
+ * the transaction that commits (a batch, a video, a translation) still finds its first result when the claim was freed
  * because the api died before answering (docs/decisions/0070-batch-durability-and-refunds.md).
  */
-export function claimedKey(req: Request): ClaimedKey | undefined {
+export function claimedKey(req: Request): CreateKey | undefined {
   return claimed.get(req);
 }
 

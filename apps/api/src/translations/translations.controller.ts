@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param, Post, Req } from '@nestjs/common';
 import type { Principal } from '@vidgen/auth';
 import { VideoService, VideoTranslationService } from '@vidgen/videos';
+import type { Request } from 'express';
 import { AssetUrls } from '../assets/asset-urls';
 import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
-import { Idempotent } from '../common/idempotency.interceptor';
+import { claimedKey, Idempotent } from '../common/idempotency.interceptor';
 import { ApiCreatedResponse, ApiTags } from '../common/openapi-decorators';
 import { UuidPipe } from '../common/uuid.pipe';
 import { VideoRecordDto } from '../videos/video-responses.dto';
@@ -45,8 +46,10 @@ export class TranslationsController {
     @CurrentPrincipal() p: Principal,
     @Param('id', UuidPipe) id: string,
     @Body() dto: TranslateVideoDto,
+    @Req() req: Request,
   ): Promise<VideoRecordDto> {
-    const video = await this.translations.translate(p.accountId, id, toTranslateInput(dto));
+    const input = { ...toTranslateInput(dto), idempotency: claimedKey(req) };
+    const video = await this.translations.translate(p.accountId, id, input);
     return toVideoResponse(video, this.urls.for, await this.videos.estimates([video]));
   }
 }

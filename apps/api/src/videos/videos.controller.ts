@@ -19,7 +19,7 @@ import type { Request, Response } from 'express';
 import { AssetUrls } from '../assets/asset-urls';
 import { ApiConcurrencyLimit, ApiErrors } from '../common/api-errors';
 import { CurrentPrincipal, RequireScope } from '../common/auth';
-import { Idempotent } from '../common/idempotency.interceptor';
+import { claimedKey, Idempotent } from '../common/idempotency.interceptor';
 import {
   ApiCreatedResponse,
   ApiExtraModels,
@@ -73,8 +73,13 @@ export class VideosController {
     'VALIDATION_ERROR: a field out of its limits, an unknown field, a voice or asset that is not this account\'s; with template_id, one detail per missing or unknown variable at ["body", "variables", name], or a template_id that is not a template of this account',
   ])
   @ApiConcurrencyLimit(`${LIMIT_429}, or the daily video quota of the plan`)
-  async create(@CurrentPrincipal() p: Principal, @Body() dto: CreateVideoDto): Promise<VideoRecordDto> {
-    return this.video(await this.videos.create(p.accountId, toCreateVideoInput(dto)));
+  async create(
+    @CurrentPrincipal() p: Principal,
+    @Body() dto: CreateVideoDto,
+    @Req() req: Request,
+  ): Promise<VideoRecordDto> {
+    const input = { ...toCreateVideoInput(dto), idempotency: claimedKey(req) };
+    return this.video(await this.videos.create(p.accountId, input));
   }
 
   @Get()

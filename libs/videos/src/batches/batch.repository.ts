@@ -1,4 +1,5 @@
 import { type Database, type Db, sql, type Transaction } from '@vidgen/db';
+import { type CreateKey, keyColumns } from '../create-key';
 import type { NewVideo } from '../video.repository';
 
 type Tx = Transaction<Database>;
@@ -85,7 +86,7 @@ export class BatchRepository {
     templateId: string,
     rows: readonly NewBatchRow[],
     trx: Tx,
-    idempotency?: { key: string; hash: string },
+    idempotency?: CreateKey,
   ): Promise<string> {
     const { id } = await trx
       .insertInto('batches')
@@ -93,8 +94,7 @@ export class BatchRepository {
         account_id: accountId,
         template_id: templateId,
         total: rows.length,
-        idempotency_key: idempotency?.key ?? null,
-        request_hash: idempotency?.hash ?? null,
+        ...keyColumns(idempotency),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -114,25 +114,6 @@ export class BatchRepository {
         .execute();
     }
     return id;
-  }
-
-  /** The batch created under this Idempotency-Key within the last `hours`, and its request's hash. */
-  async findByKey(
-    accountId: string,
-    key: string,
-    hours: number,
-    trx: Tx,
-  ): Promise<{ id: string; requestHash: string | null } | undefined> {
-    const row = await trx
-      .selectFrom('batches')
-      .select(['id', 'request_hash'])
-      .where('account_id', '=', accountId)
-      .where('idempotency_key', '=', key)
-      .where(sql<boolean>`created_at > now() - make_interval(hours => ${hours})`)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && { id: row.id, requestHash: row.request_hash };
   }
 
   async find(accountId: string, id: string, trx?: Tx): Promise<Batch | undefined> {

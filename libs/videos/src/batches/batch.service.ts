@@ -1,6 +1,5 @@
 import type { AssetRepository } from '@vidgen/assets';
 import {
-  ConflictError,
   decodeCursor,
   InsufficientCreditsError,
   InvalidStateError,
@@ -15,6 +14,7 @@ import type { LedgerRepository } from '@vidgen/ledger';
 import type { BrandService } from '../brands/brand.service';
 import type { VideoBrand } from '../brands/brand.types';
 import { assertAssetReferences } from '../client-assets';
+import { type CreateKey, createdUnderKey } from '../create-key';
 import type { Template, TemplateRepository } from '../templates/template.repository';
 import { expandTemplate } from '../templates/template.service';
 import { assetReferences, type CreateVideoInput, type VideoService } from '../video.service';
@@ -37,7 +37,7 @@ export interface NewBatch {
   /** Default true: a batch runs through without stopping at the review gate. */
   autoApprove?: boolean;
   /** The Idempotency-Key the request claimed, recorded with the batch (docs/decisions/0070-batch-durability-and-refunds.md). */
-  idempotency?: { key: string; hash: string; ttlHours: number };
+  idempotency?: CreateKey;
 }
 
 /** A POST /videos body checked by the api's rules, its problems reported under `loc`. */
@@ -167,13 +167,8 @@ export class BatchService {
       // The key's claim was freed (its api died after this commit, before answering): the batch
       // it made is the answer. Under the account's lock, so two retries cannot both create.
       const key = input.idempotency;
-      const earlier = key && (await this.batches.findByKey(accountId, key.key, key.ttlHours, trx));
-      if (earlier) {
-        if (earlier.requestHash !== key.hash) {
-          throw new ConflictError('This Idempotency-Key was already used with a different request body');
-        }
-        return earlier.id;
-      }
+      const earlier = await createdUnderKey(trx, 'batches', accountId, key);
+      if (earlier) return earlier;
       if (required > account.balance) throw new InsufficientCreditsError(required, account.balance);
       // The brand is copied into each row's video now, as a single video's is at its create.
       const brands = new Map<string | undefined, Promise<VideoBrand | null>>();

@@ -1,4 +1,5 @@
 import { InvalidStateError, ValidationError } from '@vidgen/core';
+import type { CreateKey } from '../create-key';
 import type { VideoService } from '../video.service';
 import type { ClientScene, Scene, Video } from '../video.types';
 
@@ -7,6 +8,8 @@ export interface TranslateVideoInput {
   language: string;
   /** A voice that speaks it; left out, the language's default voice. */
   voice?: string | null;
+  /** The Idempotency-Key the request claimed, recorded with the translation (CreateKey). */
+  idempotency?: CreateKey;
 }
 
 /** Whether the script stage has a language model to translate with now (the planner has none). */
@@ -54,6 +57,7 @@ export class VideoTranslationService {
       options: { ...source.options, language: input.language, voice: input.voice ?? null },
       scenes: scenes.map(asClientScene),
       translation: { sourceVideoId: source.id, from: source.options.language },
+      idempotency: input.idempotency,
     });
   }
 }
