@@ -118,6 +118,14 @@ describe("the publisher's first attempts", () => {
     expect(seen.named.sort()).toEqual(pending.map((d) => d.id).sort());
   });
 
+  it('leaves every first attempt to the workflows when told not to attempt: a receiver that hangs holds nothing back', async () => {
+    const pending = [newDelivery(), newDelivery()];
+    const { deliverFirst, seen } = publisher({ post: () => new Promise<never>(() => undefined) });
+    await deliverFirst(pending, { attempt: false });
+    expect(seen.posts).toEqual([]);
+    expect(seen.starts).toEqual(pending.map((d) => [d.id, undefined]));
+  });
+
   it('never holds a POST back for a workflow start', async () => {
     const pending = Array.from({ length: FIRST_ATTEMPT_CONCURRENCY + 8 }, () => newDelivery());
     let releaseStarts!: () => void;

@@ -31,7 +31,7 @@ export interface FirstAttemptDeps {
  */
 export function createFirstAttempts(
   deps: FirstAttemptDeps,
-): (pending: readonly OccurrenceDelivery[]) => Promise<void> {
+): (pending: readonly OccurrenceDelivery[], options?: { attempt?: boolean }) => Promise<void> {
   const { deliveries, workflows } = deps;
 
   /** The publisher's attempt of one delivery: POSTed, then written down as its first run's first. */
@@ -51,9 +51,11 @@ export function createFirstAttempts(
     return now && firstRunOf(now);
   }
 
-  return async (pending) => {
-    const targets = await deliveries.targets(pending.filter((d) => d.runs === 0).map((d) => d.id));
-    const toAttempt = pending.flatMap((d) => {
+  // attempt false: the workflows make every first attempt (a publish that must not wait for receivers).
+  return async (pending, { attempt = true } = {}) => {
+    const fresh = attempt ? pending.filter((d) => d.runs === 0) : [];
+    const targets = await deliveries.targets(fresh.map((d) => d.id));
+    const toAttempt = fresh.flatMap((d) => {
       const target = d.runs === 0 ? targets.get(d.id) : undefined;
       return target && cancelReason(target) === undefined ? [target] : [];
     });

@@ -20,6 +20,13 @@ export interface PublishDeps extends FirstAttemptDeps {
   progress?: Pick<VideoProgressService, 'of'>;
 }
 
+/**
+ * Events published while the video's media work waits for the publish: their first attempts are
+ * left to the delivery workflows, so a slow receiver never holds a stage back (the POST of a
+ * stage's start could otherwise take up to the webhook timeout before the stage begins).
+ */
+const ATTEMPTED_BY_WORKFLOWS: ReadonlySet<string> = new Set(['video.stage_changed']);
+
 /** The publisher of a video's event: its deliveries, each one's first attempt, and their workflows. */
 export function createPublishVideoEventActivity(deps: PublishDeps): WebhookActivities {
   const { videos, webhooks, deliveries } = deps;
@@ -76,7 +83,7 @@ export function createPublishVideoEventActivity(deps: PublishDeps): WebhookActiv
       });
       const pending = await deliveries.forOccurrence(accountId, input.videoId, input.occurrenceKey);
       // The POSTs can take up to the webhook timeout: a publish lost with its worker is noticed by its heartbeat.
-      await heartbeating(() => deliverFirst(pending));
+      await heartbeating(() => deliverFirst(pending, { attempt: !ATTEMPTED_BY_WORKFLOWS.has(input.event) }));
     },
   };
 }
