@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eventually, HttpsReceiver, makeCertificates, type Stack } from '@vidgen/stack-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/support/api';
+import { createAccount, testDb } from '../../../test/support/api';
 import { ledgerOf } from '../../../test/support/lifecycle';
 import { startOwnStack } from '../../../test/support/own-stack';
 import { atGate, finished, waitForVideo } from '../../../test/support/videos';
@@ -79,11 +79,9 @@ describe('translations', () => {
     expect(hook.status, hook.text).toBe(201);
 
     const key = `translate-${source.id}`;
-    const res = await owner.api.post(
-      `/videos/${source.id}/translations`,
-      { language: 'de' },
-      { 'Idempotency-Key': key },
-    );
+    const translate = (language: string) =>
+      owner.api.post(`/videos/${source.id}/translations`, { language }, { 'Idempotency-Key': key });
+    const res = await translate('de');
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
       source_video_id: source.id,
@@ -93,13 +91,24 @@ describe('translations', () => {
     });
     expect(res.body.options.voice).not.toBe(source.options.voice);
     expect(res.body.id).not.toBe(source.id);
-    const replay = await owner.api.post(
-      `/videos/${source.id}/translations`,
-      { language: 'de' },
-      { 'Idempotency-Key': key },
-    );
+    const replay = await translate('de');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(res.body.id);
+    // The key's claim freed, as after an api that died before answering: the retry still gets the
+    // translation it made, and another body under the key is 409 CONFLICT.
+    const freeClaim = () =>
+      testDb().deleteFrom('idempotency_keys').where('account_id', '=', owner.accountId).execute();
+    await freeClaim();
+    const again = await translate('de');
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.id).toBe(res.body.id);
+    await freeClaim();
+    const other = await translate('fr');
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.error.code).toBe('CONFLICT');
+    expect((await owner.api.get('/videos')).body.data.map((v: any) => v.id).sort()).toEqual(
+      [source.id, res.body.id].sort(),
+    );
 
     const translated = await waitForVideo(owner.api, res.body.id, finished, 240_000);
     expect(translated.status, JSON.stringify(translated.failure_reason)).toBe('completed');
