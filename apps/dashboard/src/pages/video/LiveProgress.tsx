@@ -14,7 +14,9 @@ const CHANGES = [
   'preview_ready',
 ];
 /** After these the server closes the stream; the browser would otherwise connect again. */
-const TERMINAL = ['completed', 'failed', 'deleted'];
+const TERMINAL = ['completed', 'deleted'];
+/** Terminal unless retried since: a stream opened after a retry replays the earlier failure first. */
+const FAILED = 'failed';
 
 /**
  * A running video's progress bar, fed by its event stream (GET /videos/{id}/events as
@@ -56,6 +58,14 @@ export function LiveProgress({
         logged(e);
       });
     }
+    // A failure the page already shows is one a retry has put behind it: the stream goes on (the
+    // server ends it after the last failure). A new one ends it here, and the page reads the video.
+    source.addEventListener(FAILED, (e) => {
+      const { seq } = JSON.parse((e as MessageEvent<string>).data) as { seq: number };
+      if (seq <= since.current) return;
+      source.close();
+      changed.current?.();
+    });
     return () => source.close();
   }, [video.id]);
 
