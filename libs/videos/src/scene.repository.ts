@@ -151,6 +151,32 @@ export class SceneRepository {
   }
 
   /**
+   * Drops the scene's storyboard picture when its asset is deleted (a deletion that did not
+   * detach it, as one before the asset counted as in use); true when it was dropped.
+   */
+  async dropDeletedStoryboard(
+    accountId: string,
+    videoId: string,
+    sceneId: string,
+    trx: Tx,
+  ): Promise<boolean> {
+    const dropped = await trx
+      .updateTable('scenes')
+      .set({ storyboard_asset_id: null })
+      .where('id', '=', sceneId)
+      .where(ownedVideo(accountId, videoId))
+      .where('storyboard_asset_id', 'in', (eb) =>
+        eb
+          .selectFrom('assets')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where('deleted_at', 'is not', null),
+      )
+      .executeTakeFirst();
+    return Number(dropped.numUpdatedRows) > 0;
+  }
+
+  /**
    * Returns false when the video has no such scene. New words drop the narration made for the
    * old ones (a draft's), and new words or a new description drop the storyboard picture: each
    * is made again from the scene as it now reads.

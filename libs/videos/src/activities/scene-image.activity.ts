@@ -53,8 +53,7 @@ export function createSceneImageActivity({
         load: async (video) => {
           const { scene, scenes } = await loadScene(videos, video, input.sceneId);
           if (scene.imageAssetId || (gate && scene.storyboardAssetId)) return undefined;
-          if (scene.storyboardAssetId) {
-            await adoptStoryboard(videos, video, scene.id, input.run);
+          if (scene.storyboardAssetId && (await adoptStoryboard(videos, video, scene.id, input.run))) {
             return undefined;
           }
           // Pages of the stock items the other scenes show: none is shown twice.
@@ -220,20 +219,23 @@ export function createSceneImageActivity({
 
 /**
  * The scene's storyboard picture becomes its image, logged like a made one, unless the run gave
- * the scene up (its refund is logged) or another attempt got there first.
+ * the scene up (its refund is logged) or another attempt got there first: true. False when the
+ * picture's asset is deleted: the storyboard picture is dropped and a new one is to be made.
  */
 async function adoptStoryboard(
   videos: SceneImageDeps['videos'],
   video: { accountId: string; id: string },
   sceneId: string,
   run: number,
-): Promise<void> {
-  await videos.transaction(async (trx) => {
+): Promise<boolean> {
+  return videos.transaction(async (trx) => {
     await videos.events.lock(video.accountId, video.id, trx);
     const scene = (await videos.scenes.list(video.accountId, video.id, trx)).find((s) => s.id === sceneId);
-    if (!scene?.storyboardAssetId || scene.imageAssetId) return;
+    if (!scene || scene.imageAssetId) return true;
+    if (!scene.storyboardAssetId) return false;
     const refund = eventKeys.run.refund(run, chargeItems.image(sceneId));
-    if (await videos.events.has(video.accountId, video.id, refund, trx)) return;
+    if (await videos.events.has(video.accountId, video.id, refund, trx)) return true;
+    if (await videos.scenes.dropDeletedStoryboard(video.accountId, video.id, sceneId, trx)) return false;
     await videos.scenes.setImage(video.accountId, video.id, sceneId, scene.storyboardAssetId, trx);
     await videos.events.record(
       video.accountId,
@@ -251,5 +253,6 @@ async function adoptStoryboard(
       },
       trx,
     );
+    return true;
   });
 }
