@@ -95,6 +95,24 @@ export function videoRows(): EndpointCase[] {
     read('/videos/{id}', (id) => `/videos/${id}`),
     read('/videos/{id}/events', (id) => `/videos/${id}/events`),
     read('/videos/{id}/scenes', (id) => `/videos/${id}/scenes`),
+    read('/videos/{id}/storyboard', (id) => `/videos/${id}/storyboard`),
+    {
+      method: 'POST',
+      route: '/videos/{id}/storyboard',
+      scope: 'videos:write',
+      // The stack draws with the illustrator: the pictures are there at the gate already.
+      success: 200,
+      arrange: async (owner) => ({ path: `/videos/${(await gatedVideo(owner)).id}/storyboard` }),
+    },
+    {
+      method: 'POST',
+      route: '/videos/{id}/preview',
+      scope: 'videos:write',
+      success: 202,
+      arrange: async (owner) => ({ path: `/videos/${(await gatedVideo(owner)).id}/preview` }),
+      unchanged: async (owner, req) =>
+        expect((await owner.api.get(req.path.replace('/preview', ''))).body.preview).toBeNull(),
+    },
     {
       method: 'GET',
       route: '/videos/{id}/transcript',
