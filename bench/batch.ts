@@ -1,5 +1,5 @@
 /**
- * A batch against separate creates (PRODUCT.md §19; docs/decisions/0070-batch-durability-and-refunds.md),
+ * A batch against separate creates (docs/decisions/0063-templates-and-batches.md, 0070-batch-durability-and-refunds.md),
  * through the real stack (api → Temporal → one worker of every role, as `npm start` runs it):
  * BENCH_BATCH_ROWS (default 30) videos of about 10 s (four narrated scenes, auto-approved), made
  * in the same run

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
 
 /**
- * PRODUCT.md §19 shown at size: 30 rows of one account. Each row's video is as short as the
+ * Batches (docs/decisions/0063-templates-and-batches.md) shown at size: 30 rows of one account. Each row's video is as short as the
  * pipeline makes one: the client's single scene (no script to write), no speech (the scene lasts
  * its reading time, 2 s), no motion or transition, 720p at 24 fps.
  */
