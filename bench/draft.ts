@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { resolveFfmpeg } from '@vidgen/media';
 import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { writeFigures } from './figures';
+import { cpuSecondsWithChildren } from './proc-stats';
 import { startBenchStack } from './support';
 
 const SCENES = Array.from({ length: 12 }, (_, i) => ({
@@ -26,13 +27,6 @@ const SCENES = Array.from({ length: 12 }, (_, i) => ({
 
 // biome-ignore lint/suspicious/noExplicitAny: the api's JSON as it comes
 type Json = Record<string, any>;
-
-/** CPU seconds a process and its waited-for children have used (Linux /proc), as bench/pipeline.ts reads them. */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-}
 
 async function main(): Promise<void> {
   const bench = await startBenchStack({ LOG_LEVEL: 'warn', WORKER_ROLES: 'control' });
@@ -68,7 +62,7 @@ async function main(): Promise<void> {
      * draft at a time): it is asked again until a new one renders.
      */
     const draft = async (id: string): Promise<{ seconds: number; cpu: number }> => {
-      const cpu0 = cpuSeconds(mediaPid);
+      const cpu0 = cpuSecondsWithChildren(mediaPid);
       const t0 = performance.now();
       let asked = await call('POST', `/videos/${id}/preview`);
       while (asked.preview.status !== 'rendering') {
@@ -80,7 +74,7 @@ async function main(): Promise<void> {
         (r) => r.preview?.created_at === asked.preview.created_at && r.preview.status !== 'rendering',
       );
       if (v.preview.status !== 'ready') throw new Error(`draft ${v.preview.status}`);
-      return { seconds: (performance.now() - t0) / 1000, cpu: cpuSeconds(mediaPid) - cpu0 };
+      return { seconds: (performance.now() - t0) / 1000, cpu: cpuSecondsWithChildren(mediaPid) - cpu0 };
     };
     const atGate = async (body: Json) => {
       const v = await call('POST', '/videos', { prompt: 'A river delta', ...body });
@@ -107,11 +101,11 @@ async function main(): Promise<void> {
     const drafts = [await draft(video.id), await draft(video.id), await draft(video.id)];
     const best = drafts.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const draftSeconds = best.seconds;
-    const cpu0 = cpuSeconds(mediaPid);
+    const cpu0 = cpuSecondsWithChildren(mediaPid);
     await call('POST', `/videos/${video.id}/approve`);
     await until(video.id, (r) => r.status === 'completed');
     // From approval on the media worker only renders: the pictures and narration are the draft's.
-    const finalCpu = cpuSeconds(mediaPid) - cpu0;
+    const finalCpu = cpuSecondsWithChildren(mediaPid) - cpu0;
     const log = (await call('GET', `/videos/${video.id}/events`)) as unknown as Json[];
     const at = (type: string, status?: string) =>
       Date.parse(`${log.find((e) => e.type === type && (!status || e.status === status))!.created_at}Z`) /

@@ -24,6 +24,7 @@ import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { etaErrors, median, type ProgressSample } from './eta-accuracy';
 import { peakRssMb, writeFigures } from './figures';
 import { plainScript } from './pipeline-baseline';
+import { cpuSecondsWithChildren } from './proc-stats';
 import { startBenchStack } from './support';
 
 // Twelve scenes of about five seconds of speech each: a one-minute video.
@@ -42,22 +43,6 @@ interface Run {
   eta: Record<number, number>;
 }
 
-/**
- * CPU seconds a process and its waited-for children have used (Linux /proc), so the figures
- * can be read apart from what other work on a shared machine took from the wall clock.
- */
-function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime, stime, cutime, cstime are fields 14–17 of stat; [1] starts at field 3.
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 async function produce(
   baseUrl: string,
   key: string,
@@ -65,7 +50,7 @@ async function produce(
   mediaPids: (number | undefined)[] = [],
 ): Promise<Run> {
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-  const cpu0 = mediaPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpu0 = mediaPids.reduce<number>((sum, pid) => sum + cpuSecondsWithChildren(pid), 0);
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/videos`, {
     method: 'POST',
@@ -89,7 +74,7 @@ async function produce(
     await new Promise((r) => setTimeout(r, 100));
   }
   const wallSeconds = (performance.now() - t0) / 1000;
-  const mediaCpuSeconds = mediaPids.reduce<number>((sum, pid) => sum + cpuSeconds(pid), 0) - cpu0;
+  const mediaCpuSeconds = mediaPids.reduce<number>((sum, pid) => sum + cpuSecondsWithChildren(pid), 0) - cpu0;
   const log = (await (await fetch(`${baseUrl}/videos/${id}/events`, { headers })).json()) as {
     type: string;
     status: string | null;

@@ -53,6 +53,23 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds a process and the children it waited for (its ffmpeg runs) have used (Linux /proc),
+ * so figures can be read apart from what other work on a shared machine took from the wall clock;
+ * 0 without a pid, NaN once it is gone.
+ */
+export function cpuSecondsWithChildren(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime, stime, cutime, cstime are fields 14–17; after the command name fields start at 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The pid of the process whose command line holds every one of `parts`, if there is one. */
 export function findProcess(...parts: string[]): number | undefined {
   return findProcesses(...parts)[0];
