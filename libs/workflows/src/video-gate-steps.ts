@@ -23,7 +23,6 @@ const NO_FAULT: ActiveFault = {
   priorAttempts: 0,
   failAttempts: 0,
 };
-const STORYBOARD_BEFORE_GATE = 'storyboard-before-gate';
 
 /** The draft's media work goes first in the media queue (MEDIA_PRIORITY.draft). */
 function draftWork(s: VideoPipelineState): MediaSource {
@@ -59,7 +58,7 @@ export async function storyboardBeforeGate(s: VideoPipelineState): Promise<void>
   // An auto-approved video never waits at the gate: its pictures are made at visualising. Faults
   // injected into visualising act on the pictures made there: none is made before.
   if (s.autoApprovePending || s.hasFaults('visualising')) return;
-  if (!patched(STORYBOARD_BEFORE_GATE)) return;
+  if (!patched('storyboard-before-gate')) return;
   try {
     const plan = await db.planStoryboard({ videoId: s.videoId });
     if (plan.paid || plan.sceneIds.length === 0) return;
