@@ -14,9 +14,7 @@ const CHANGES = [
   'preview_ready',
 ];
 /** After these the server closes the stream; the browser would otherwise connect again. */
-const TERMINAL = ['completed', 'deleted'];
-/** Terminal unless retried since: a stream opened after a retry replays the earlier failure first. */
-const FAILED = 'failed';
+const TERMINAL = ['completed', 'failed', 'deleted'];
 
 /**
  * A running video's progress bar, fed by its event stream (GET /videos/{id}/events as
@@ -47,25 +45,20 @@ export function LiveProgress({
       // Within a run the percent only grows; a report from before a reconnection never moves it back.
       setProgress((old) => (old && old.stage === p.stage && old.percent > p.percent ? old : p));
     });
+    const seqOf = (e: Event) => (JSON.parse((e as MessageEvent<string>).data) as { seq: number }).seq;
     const logged = (e: Event) => {
-      const { seq } = JSON.parse((e as MessageEvent<string>).data) as { seq: number };
-      if (seq > since.current) changed.current?.();
+      if (seqOf(e) > since.current) changed.current?.();
     };
     for (const type of CHANGES) source.addEventListener(type, logged);
     for (const type of TERMINAL) {
       source.addEventListener(type, (e) => {
+        // A failure the page already shows is one a retry has put behind it (a stream opened after
+        // a retry replays it first): the stream goes on, and the server ends it after the last one.
+        if (type === 'failed' && seqOf(e) <= since.current) return;
         source.close();
         logged(e);
       });
     }
-    // A failure the page already shows is one a retry has put behind it: the stream goes on (the
-    // server ends it after the last failure). A new one ends it here, and the page reads the video.
-    source.addEventListener(FAILED, (e) => {
-      const { seq } = JSON.parse((e as MessageEvent<string>).data) as { seq: number };
-      if (seq <= since.current) return;
-      source.close();
-      changed.current?.();
-    });
     return () => source.close();
   }, [video.id]);
 
