@@ -77,10 +77,13 @@ export class VideoEventStreams implements BeforeApplicationShutdown {
         position = this.sendEvents(read, position, write);
         if (streamEnded(read, position.seq)) break;
         // A progress report each 2 s while something runs, and at once on (re)connecting.
-        if (read.progress && (look % PROGRESS_EVERY === 0 || read.events.length > 0)) {
-          if (position.reports < REPORTS_PER_EVENT - 1) {
+        const due = look % PROGRESS_EVERY === 0 || read.events.length > 0;
+        if (read.video && due && position.reports < REPORTS_PER_EVENT - 1) {
+          const progress = await this.feed.progressOf(read.video);
+          if (stopped) break;
+          if (progress) {
             position = { seq: position.seq, reports: position.reports + 1 };
-            write(message(position, 'progress', { status: read.video!.status, ...read.progress }));
+            write(message(position, 'progress', { status: read.video.status, ...progress }));
           }
         }
         if (Date.now() - lastWrite >= HEARTBEAT_MS) write(': heartbeat\n\n');

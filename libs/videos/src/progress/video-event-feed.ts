@@ -37,7 +37,6 @@ export interface FeedRead {
   events: VideoEvent[];
   /** The video as it was just before they were read; null once it is deleted. */
   video: Video | null;
-  progress: Progress | null;
   /** The newest status change on record, read after the events. */
   lastStatusChange: { seq: number; type: string } | undefined;
 }
@@ -57,8 +56,12 @@ export class VideoEventFeed {
     const video = (await this.videos.find(accountId, videoId)) ?? null;
     const events = await this.videos.events.list(accountId, videoId, afterSeq);
     const lastStatusChange = await this.videos.events.lastStatusChange(accountId, videoId);
-    const progress = video ? ((await this.progress.of([video])).get(video.id) ?? null) : null;
-    return { events, video, progress, lastStatusChange };
+    return { events, video, lastStatusChange };
+  }
+
+  /** The video's progress (null when nothing runs), read only when a report is due. */
+  async progressOf(video: Video): Promise<Progress | null> {
+    return (await this.progress.of([video])).get(video.id) ?? null;
   }
 }
 

@@ -87,7 +87,6 @@ describe('event stream positions', () => {
     const read = (status: string, last?: { seq: number; type: string }, types: string[] = []) => ({
       video: video(status),
       events: types.map((type) => ({ type }) as never),
-      progress: null,
       lastStatusChange: last,
     });
     expect(streamEnded(read('completed', { seq: 9, type: 'completed' }), 9)).toBe(true);
