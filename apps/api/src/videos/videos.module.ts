@@ -43,25 +43,25 @@ import { VideosController } from './videos.controller';
     },
     VideoEventStreams,
     {
+      // One client of the video workflows for the services that start and update them.
+      provide: VideoWorkflowClient,
+      useFactory: (temporal: TemporalHandle, config: AppConfig) =>
+        new VideoWorkflowClient(
+          temporal.client,
+          config.temporal.taskQueue,
+          config.temporal.videoUpdatesPerRun,
+        ),
+      inject: [TEMPORAL, CONFIG],
+    },
+    {
       provide: StoryboardService,
       useFactory: (
         videos: VideoRepository,
         assets: AssetRepository,
         storage: AssetStorage,
-        temporal: TemporalHandle,
-        config: AppConfig,
-      ) =>
-        new StoryboardService(
-          videos,
-          assets,
-          storage,
-          new VideoWorkflowClient(
-            temporal.client,
-            config.temporal.taskQueue,
-            config.temporal.videoUpdatesPerRun,
-          ),
-        ),
-      inject: [VideoRepository, AssetRepository, AssetStorage, TEMPORAL, CONFIG],
+        workflows: VideoWorkflowClient,
+      ) => new StoryboardService(videos, assets, storage, workflows),
+      inject: [VideoRepository, AssetRepository, AssetStorage, VideoWorkflowClient],
     },
     {
       provide: VideoService,
@@ -69,39 +69,28 @@ import { VideosController } from './videos.controller';
         videos: VideoRepository,
         assets: AssetRepository,
         storage: AssetStorage,
-        temporal: TemporalHandle,
+        workflows: VideoWorkflowClient,
         config: AppConfig,
         limiter: RateLimiter,
         voices: VoiceCatalogue,
         brands: BrandService,
       ) => {
         const log = new Logger('VideoService');
-        return new VideoService(
-          videos,
-          assets,
-          storage,
-          new VideoWorkflowClient(
-            temporal.client,
-            config.temporal.taskQueue,
-            config.temporal.videoUpdatesPerRun,
-          ),
-          voices,
-          {
-            faultInjection: config.faultInjection,
-            onStartFailure: (videoId, err) =>
-              log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
-            dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
-            stock: config.media.stock !== null,
-            charges: new ChargeService(new LedgerRepository(videos.db)),
-            brands,
-          },
-        );
+        return new VideoService(videos, assets, storage, workflows, voices, {
+          faultInjection: config.faultInjection,
+          onStartFailure: (videoId, err) =>
+            log.warn({ videoId, err }, 'workflow start failed; the worker sweeper will start it'),
+          dailyQuota: new DailyVideoQuota(limiter, config.rateLimits.videoCreatesPerDay),
+          stock: config.media.stock !== null,
+          charges: new ChargeService(new LedgerRepository(videos.db)),
+          brands,
+        });
       },
       inject: [
         VideoRepository,
         AssetRepository,
         AssetStorage,
-        TEMPORAL,
+        VideoWorkflowClient,
         CONFIG,
         RateLimiter,
         VoiceCatalogue,
