@@ -29,6 +29,7 @@ const BENCHES: Record<string, string> = {
   draft: 'bench/draft.ts',
   clips: 'bench/clip-render.ts',
   brand: 'bench/brand-render.ts',
+  encoder: 'bench/encoder.ts',
   speech: 'bench/speech.ts',
   throughput: 'bench/throughput.ts',
   scheduling: 'bench/scheduling.ts',

@@ -15,7 +15,7 @@ export { DUCKING, LOUDNESS } from './audio-mix';
 export { assCaptions } from './captions';
 export { type JoinInput, RENDER_FILE_NAMES, type RenderOutput } from './join';
 export { FADE_SECONDS, PLAIN_STYLE, planTimeline, RENDER_FPS, type RenderStyle } from './render-plan';
-export type { SegmentInput, SegmentScene } from './segment';
+export { SEGMENT_ENCODE_ARGS, type SegmentInput, type SegmentScene, segmentArgs } from './segment';
 
 export interface RenderScene {
   /** The scene's picture, or its clip when `clip` is set. */
