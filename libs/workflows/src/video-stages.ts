@@ -1,24 +1,17 @@
-import { deprecatePatch } from '@temporalio/workflow';
+import { deprecatePatch, patched } from '@temporalio/workflow';
 import { mapBounded } from './bounded-map';
-import { type FailureReason, PRODUCTION_STAGES, type ProductionStage, type Stage } from './video.contracts';
-import {
-  type Approver,
-  db,
-  gate,
-  mediaQueue,
-  STAGE_MAX_ATTEMPTS,
-  script,
-  timeline,
-  webhooks,
-} from './video-activity-proxies';
-import {
-  failureFor,
-  isBusinessRefusal,
-  isDatabaseOutage,
-  isWorkerLoss,
-  StageFailure,
-} from './video-failures';
+import { type FailureReason, PRODUCTION_STAGES, type ProductionStage } from './video.contracts';
+import { type Approver, db, gate, mediaQueue, script, timeline, webhooks } from './video-activity-proxies';
+import { failureFor, isBusinessRefusal, StageFailure } from './video-failures';
 import { chargeItems, eventKeys } from './video-keys';
+import { produceOverlapped } from './video-production';
+import {
+  attempt,
+  beginStage,
+  IMAGE_CONCURRENCY,
+  NARRATION_CONCURRENCY,
+  SEGMENT_CONCURRENCY,
+} from './video-stage-steps';
 import type { VideoPipelineState } from './video-workflow-state';
 
 /**
@@ -27,56 +20,10 @@ import type { VideoPipelineState } from './video-workflow-state';
  * recorded, so runs that recorded it replay; docs/workflow-versions.md says when each goes.
  */
 
-const IMAGE_CONCURRENCY = 4;
-const NARRATION_CONCURRENCY = 2;
-/** Segments of one video rendering at once, across however many media workers poll. */
-const SEGMENT_CONCURRENCY = 4;
-
 /** Scene images and narration, on the media queue. */
 function sceneMedia(s: VideoPipelineState): ReturnType<typeof mediaQueue>['media'] {
   deprecatePatch('media-task-queue');
   return mediaQueue(s).media;
-}
-
-async function beginStage(s: VideoPipelineState, stage: Stage, key: string): Promise<void> {
-  s.stageStarted(stage);
-  s.setPhase(s.phase, stage, stage);
-  await db.recordTransition({
-    videoId: s.videoId,
-    key,
-    type: 'stage_started',
-    status: stage,
-    stage,
-    awaitingApproval: false,
-  });
-}
-
-/** How often a stage activity is dispatched again after its worker was lost (see attempt()). */
-const MAX_WORKER_LOSSES = 5;
-
-/**
- * Runs a stage activity; when it finally fails, its attempts count towards fail_attempts. An
- * activity whose last attempt died with its worker (a heartbeat timeout) or could not reach
- * PostgreSQL has not failed: it is dispatched again, a few times, so killed workers and database
- * restarts cost time but never fail a video on their own.
- */
-async function attempt<T>(s: VideoPipelineState, stage: Stage, fn: () => Promise<T>): Promise<T> {
-  for (let lost = 0; ; lost++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (lost < MAX_WORKER_LOSSES && isWorkerLoss(err)) {
-        deprecatePatch('redispatch-after-worker-loss');
-        continue;
-      }
-      if (lost < MAX_WORKER_LOSSES && isDatabaseOutage(err)) {
-        deprecatePatch('redispatch-after-database-outage');
-        continue;
-      }
-      s.attemptsFailed(stage, STAGE_MAX_ATTEMPTS);
-      throw err;
-    }
-  }
 }
 
 /**
@@ -207,19 +154,21 @@ async function runStage(
 export async function produce(s: VideoPipelineState): Promise<void> {
   const { videoId, run: r } = s;
   const plan = await db.planProduction({ videoId, run: r });
+  if (patched('overlapped-production')) {
+    const failure = await produceOverlapped(s, plan.sceneIds);
+    if (failure) {
+      await stopFailed(s, failure.stage, failure.reason, failure.compensations);
+      return;
+    }
+    return complete(s);
+  }
   for (const stage of PRODUCTION_STAGES.slice(PRODUCTION_STAGES.indexOf(s.resumeStage))) {
     await beginStage(s, stage, eventKeys.run.stageStarted(r, stage));
     const compensations: string[] = [];
     try {
       await runStage(s, stage, plan.sceneIds, compensations);
     } catch (err) {
-      const reason = failureFor(stage, err);
-      if (compensations.length > 0) {
-        await db.refund({ videoId, run: r, items: compensations, reason: reason.message });
-      }
-      s.failedStage = stage;
-      s.retryFrom = stage;
-      await fail(s, reason, eventKeys.run.stageFailed(r, stage));
+      await stopFailed(s, stage, failureFor(stage, err), compensations);
       return;
     }
     await db.recordTransition({
@@ -229,6 +178,27 @@ export async function produce(s: VideoPipelineState): Promise<void> {
       stage,
     });
   }
+  await complete(s);
+}
+
+/** Refunds what the failure leaves unmade (paid once, before the video is marked failed), then fails the run at `stage`. */
+async function stopFailed(
+  s: VideoPipelineState,
+  stage: ProductionStage,
+  reason: FailureReason,
+  compensations: string[],
+): Promise<void> {
+  const { videoId, run: r } = s;
+  if (compensations.length > 0) {
+    await db.refund({ videoId, run: r, items: compensations, reason: reason.message });
+  }
+  s.failedStage = stage;
+  s.retryFrom = stage;
+  await fail(s, reason, eventKeys.run.stageFailed(r, stage));
+}
+
+async function complete(s: VideoPipelineState): Promise<void> {
+  const { videoId, run: r } = s;
   s.setPhase('completed', 'completed', null);
   await db.recordTransition({
     videoId,

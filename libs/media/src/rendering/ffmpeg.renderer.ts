@@ -81,10 +81,11 @@ export class FfmpegRenderer {
     opts: RenderOptions = {},
   ): Promise<SegmentOutput> {
     throwIfAborted(opts.signal);
-    await validateScenes(input.scenes, input.scenes.length, false);
     const i = input.index;
     if (!Number.isInteger(i) || i < 0 || i >= input.scenes.length)
       throw new RenderError(`No scene ${i} to render among ${input.scenes.length}`);
+    // The segment opens its own picture and the next one's; the others lend only their lengths.
+    await validateScenes(input.scenes, input.scenes.length, false, (j) => j === i || j === i + 1);
     await mkdir(path.dirname(outPath), { recursive: true });
     const work = await mkdtemp(path.join(path.dirname(outPath), '.segment-'));
     const temp = tempPathFor(outPath);
@@ -226,6 +227,7 @@ async function validateScenes(
   scenes: { imagePath: string; durationSeconds: number; audioPath?: string }[],
   count: number,
   needAudio: boolean,
+  opened: (index: number) => boolean = () => true,
 ): Promise<void> {
   if (count === 0) throw new RenderError('Nothing to render: no scenes');
   scenes.forEach((s, i) => {
@@ -235,9 +237,11 @@ async function validateScenes(
   });
   await Promise.all(
     scenes.flatMap((s, i) => [
-      access(s.imagePath).catch(() => {
-        throw new RenderError(`Scene ${i} image is missing: ${s.imagePath}`);
-      }),
+      opened(i)
+        ? access(s.imagePath).catch(() => {
+            throw new RenderError(`Scene ${i} image is missing: ${s.imagePath}`);
+          })
+        : undefined,
       needAudio
         ? access(s.audioPath ?? '').catch(() => {
             throw new RenderError(`Scene ${i} audio is missing: ${s.audioPath}`);

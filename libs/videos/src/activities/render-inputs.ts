@@ -52,10 +52,52 @@ export async function localScenes(
   return Promise.all(
     scenes.map(async ({ imageKey, audioKey, ...s }) => ({
       ...s,
-      imagePath: await storage.localCopy(imageKey, to),
-      audioPath: opts.audio ? await storage.localCopy(audioKey, to) : '',
+      // An empty key: the file is not needed (see segmentScenes).
+      imagePath: imageKey ? await storage.localCopy(imageKey, to) : '',
+      audioPath: opts.audio && audioKey ? await storage.localCopy(audioKey, to) : '',
     })),
   );
+}
+
+/**
+ * What scene `sceneId`'s segment needs, which may exist before the rest of the video does: the
+ * narration length of every scene up to the next one (a segment's frames follow the running
+ * total, and its crossfade the next scene's length) and the pictures of the scene and the next.
+ * A plan over these scenes gives this segment the same frames as a plan over all of them
+ * (planTimeline rounds from the running total), so segments can render as their inputs land.
+ * The other scenes' files are left out (empty keys).
+ */
+export async function segmentScenes(
+  { videos, assets }: Pick<RenderInputDeps, 'videos' | 'assets'>,
+  video: WorkflowVideo,
+  sceneId: string,
+): Promise<{ scenes: StoredScene[]; index: number }> {
+  const all = await videos.scenes.list(video.accountId, video.id);
+  const index = all.findIndex((s) => s.id === sceneId);
+  if (index < 0) throw ApplicationFailure.nonRetryable(`Scene ${sceneId} does not exist`, 'INVALID_INPUT');
+  const scenes = await Promise.all(
+    all.slice(0, index + 2).map(async (s, j) => {
+      const picture = s.imageAssetId ?? s.storyboardAssetId;
+      const image = j >= index && picture ? await assets.find(video.accountId, picture) : undefined;
+      if (s.narrationSeconds === null || (j >= index && !image)) {
+        throw ApplicationFailure.nonRetryable(
+          `Scene ${s.position} has no ${s.narrationSeconds === null ? 'narration' : 'image'}`,
+          'INVALID_INPUT',
+        );
+      }
+      return {
+        id: s.id,
+        position: s.position,
+        imageKey: image?.path ?? '',
+        clip: image?.type === 'video',
+        audioKey: '',
+        durationSeconds: s.narrationSeconds,
+        narration: s.narration,
+        words: s.words,
+      };
+    }),
+  );
+  return { scenes, index };
 }
 
 /** Each scene's image and narration by storage key, in order; a scene without them cannot be rendered. */

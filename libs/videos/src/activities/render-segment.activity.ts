@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { DRAFT_OUTPUT, type FfmpegRenderer } from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
-import { localScenes, renderBrand, renderStyle, storedScenes } from './render-inputs';
+import { localScenes, renderBrand, renderStyle, segmentScenes } from './render-inputs';
 
 export interface RenderSegmentDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
@@ -17,7 +17,8 @@ export interface RenderSegmentDeps {
 }
 
 /**
- * Rendering, one scene at a time: the scene's segment, stored beside the video's assets under a
+ * Rendering, one scene at a time: the scene's segment (from the scenes it needs, see
+ * segmentScenes, so it can render before later scenes are narrated), stored beside the video's assets under a
  * name of its own per attempt and recorded by a keyed event that names the file. An attempt
  * whose segment another attempt already recorded throws its file away (stale), so a worker
  * that dies or stalls mid-render costs only this scene's segment.
@@ -37,11 +38,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
         load: async (video) => {
           if (video.videoAssetId && !draft) return undefined;
           if (await videos.events.has(video.accountId, video.id, key)) return undefined;
-          const scenes = await storedScenes(deps, video);
-          const index = scenes.findIndex((s) => s.id === input.sceneId);
-          if (index < 0)
-            throw ApplicationFailure.nonRetryable(`Scene ${input.sceneId} does not exist`, 'INVALID_INPUT');
-          return { video, scenes, index };
+          return { video, ...(await segmentScenes(deps, video, input.sceneId)) };
         },
         workDir: (video) =>
           storage.scratchDir(

@@ -1,0 +1,166 @@
+import { type FailureReason, PRODUCTION_STAGES, type ProductionStage } from './video.contracts';
+import { db, mediaQueue, timeline } from './video-activity-proxies';
+import { failureFor } from './video-failures';
+import { chargeItems, eventKeys } from './video-keys';
+import {
+  attempt,
+  IMAGE_CONCURRENCY,
+  NARRATION_CONCURRENCY,
+  recordStageStart,
+  SEGMENT_CONCURRENCY,
+} from './video-stage-steps';
+import type { VideoPipelineState } from './video-workflow-state';
+
+/** Why a run's production stopped, and the ledger items to refund for it. */
+export interface ProductionFailure {
+  stage: ProductionStage;
+  reason: FailureReason;
+  compensations: string[];
+}
+
+/** At most `limit` calls of the returned function run at once; the others wait their turn, in order. */
+function lanes(limit: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (running < limit) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      // The lane passes to the next in line, or frees up.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+const all = async (pieces: readonly Promise<boolean>[]) => (await Promise.all(pieces)).every(Boolean);
+const rank = (stage: ProductionStage) => PRODUCTION_STAGES.indexOf(stage);
+
+/**
+ * Production from the run's resume stage on, its work overlapped (docs/decisions/0074-overlapped-production.md):
+ * the pictures and the narration are made side by side, a scene's segment renders as soon as
+ * its inputs exist (its picture and the next scene's, the narration of every scene up to the
+ * next one: see segmentScenes), the subtitles once every scene is narrated, and the join when
+ * the last segment lands. The stages are still recorded one after another, each started when the
+ * one before it has completed, so the video's status moves forward as before while the pieces
+ * of later stages already run underneath.
+ *
+ * A failure stops everything of later stages from starting (the pieces of its own and earlier
+ * stages go on: every picture is tried, as a stage of its own tried them), and the run fails at
+ * the earliest stage that failed once nothing of it is still running. Deterministic: pieces start
+ * in scene order and only promises are involved.
+ */
+export async function produceOverlapped(
+  s: VideoPipelineState,
+  sceneIds: readonly string[],
+): Promise<ProductionFailure | null> {
+  const { videoId, run: r } = s;
+  const stages = PRODUCTION_STAGES.slice(rank(s.resumeStage));
+  const runs = (stage: ProductionStage) => stages.includes(stage);
+  let haltedFrom: number = PRODUCTION_STAGES.length;
+  const failures: { stage: ProductionStage; error: unknown }[] = [];
+  const failedPictures: { position: number; sceneId: string }[] = [];
+
+  /** Runs one piece in its lane unless a failure of an earlier or the same stage stopped it; false when not made. */
+  const piece = (stage: ProductionStage, lane: ReturnType<typeof lanes>, fn: () => Promise<void>) =>
+    lane(async () => {
+      if (rank(stage) > haltedFrom) return false;
+      try {
+        await attempt(s, stage, fn);
+        return true;
+      } catch (error) {
+        haltedFrom = Math.min(haltedFrom, rank(stage));
+        failures.push({ stage, error });
+        return false;
+      }
+    });
+
+  // Every stage of the run starts its run now (injected faults act on a stage's first run), and
+  // the first one's start is recorded before any of its work exists, as it always was.
+  for (const stage of stages) s.stageStarted(stage);
+  await recordStageStart(s, stages[0]!, eventKeys.run.stageStarted(r, stages[0]!));
+
+  const imageLane = lanes(IMAGE_CONCURRENCY);
+  const pictures = sceneIds.map(async (sceneId, k) => {
+    if (!runs('visualising')) return true;
+    const made = await piece('visualising', imageLane, () =>
+      mediaQueue(s).media.generateSceneImage({
+        videoId,
+        sceneId,
+        run: r,
+        fault: s.activeFault('visualising'),
+      }),
+    );
+    if (!made) failedPictures.push({ position: k + 1, sceneId });
+    return made;
+  });
+  const narrationLane = lanes(NARRATION_CONCURRENCY);
+  const narrations = sceneIds.map(async (sceneId) => {
+    if (!runs('narrating')) return true;
+    return piece('narrating', narrationLane, () =>
+      mediaQueue(s).media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
+    );
+  });
+  const segmentLane = lanes(SEGMENT_CONCURRENCY);
+  const segments = sceneIds.map(async (sceneId, k) => {
+    const next = Math.min(k + 1, sceneIds.length - 1);
+    const inputs = [pictures[k]!, pictures[next]!, ...narrations.slice(0, next + 1)];
+    if (!(await all(inputs))) return false;
+    return piece('rendering', segmentLane, () =>
+      mediaQueue(s).segments.renderSegment({ videoId, sceneId, run: r }),
+    );
+  });
+  const oneAtATime = lanes(1);
+  const work: Record<ProductionStage, () => Promise<boolean>> = {
+    visualising: () => all(pictures),
+    narrating: () => all(narrations),
+    curating: () =>
+      piece('curating', oneAtATime, () =>
+        timeline.curate({ videoId, run: r, fault: s.activeFault('curating') }),
+      ),
+    rendering: async () =>
+      (await all(segments)) &&
+      piece('rendering', oneAtATime, () =>
+        // Injected faults act in the join, so a rendering fault fails (or delays) the stage once.
+        mediaQueue(s).join.joinSegments({ videoId, run: r, fault: s.activeFault('rendering') }),
+      ),
+  };
+
+  for (const [i, stage] of stages.entries()) {
+    if (i > 0) await recordStageStart(s, stage, eventKeys.run.stageStarted(r, stage));
+    if (!(await work[stage]())) break;
+    await db.recordTransition({
+      videoId,
+      key: eventKeys.run.stageCompleted(r, stage),
+      type: 'stage_completed',
+      stage,
+    });
+  }
+  // Nothing of the run is left running when it ends, failed or not.
+  await Promise.all([...pictures, ...narrations, ...segments]);
+  if (failures.length === 0) return null;
+  // Each picture not made is refunded, and the narration when a scene's narration failed.
+  failedPictures.sort((a, b) => a.position - b.position);
+  const compensations = [
+    ...failedPictures.map((p) => chargeItems.image(p.sceneId)),
+    ...(failures.some((f) => f.stage === 'narrating') ? [chargeItems.narration] : []),
+  ];
+  const stage = (PRODUCTION_STAGES as readonly ProductionStage[])[haltedFrom]!;
+  if (stage === 'visualising') {
+    const many = failedPictures.length > 1;
+    return {
+      stage,
+      compensations,
+      reason: {
+        code: 'IMAGE_GENERATION_ERROR',
+        message: `Image generation failed for scene${many ? 's' : ''} ${failedPictures.map((p) => p.position).join(', ')}`,
+        stage,
+      },
+    };
+  }
+  const first = failures.find((f) => f.stage === stage)!;
+  return { stage, compensations, reason: failureFor(stage, first.error) };
+}
