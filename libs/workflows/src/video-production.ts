@@ -2,14 +2,10 @@ import { type FailureReason, PRODUCTION_STAGES, type ProductionStage } from './v
 import { db, mediaQueue, timeline } from './video-activity-proxies';
 import { failureFor } from './video-failures';
 import { chargeItems, eventKeys } from './video-keys';
-import {
-  attempt,
-  IMAGE_CONCURRENCY,
-  NARRATION_CONCURRENCY,
-  recordStageStart,
-  SEGMENT_CONCURRENCY,
-} from './video-stage-steps';
+import { attempt, IMAGE_CONCURRENCY, recordStageStart, SEGMENT_CONCURRENCY } from './video-stage-steps';
 import type { VideoPipelineState } from './video-workflow-state';
+
+const OVERLAPPED_NARRATION_CONCURRENCY = 1;
 
 /** Why a run's production stopped, and the ledger items to refund for it. */
 export interface ProductionFailure {
@@ -97,7 +93,10 @@ export async function produceOverlapped(
     if (!made) failedPictures.push({ position: k + 1, sceneId });
     return made;
   });
-  const narrationLane = lanes(NARRATION_CONCURRENCY);
+  // One narration at a time: a media worker holds one voice runtime, which narrates one scene at a
+  // time over every core, so a second narration would hold a slot only to wait for it, a slot the
+  // pictures and segments use meanwhile.
+  const narrationLane = lanes(OVERLAPPED_NARRATION_CONCURRENCY);
   const narrations = sceneIds.map(async (sceneId) => {
     if (!runs('narrating')) return true;
     return piece('narrating', narrationLane, () =>
