@@ -7,7 +7,8 @@
  *
  * - the reference: lossless H.264 (`-qp 0`), i.e. exactly the frames the filter graph makes;
  * - the filter graph alone (`-f null`), so the filters' share of the CPU is known;
- * - every candidate below, `today` (the settings before docs/decisions/0073) among them.
+ * - every candidate below, `today` among them (the settings before
+ *   docs/decisions/0073-segment-encoder-settings.md).
  *
  * For each: CPU seconds of the ffmpeg processes (user + system, from /proc; wall time is left
  * to other work on the machine), the bitrate, and SSIM against the reference (the `ssim` filter,
