@@ -21,14 +21,15 @@ const PIECES_WORKFLOW = path.join(REPO_ROOT, 'apps', 'worker', 'test', 'support'
 const SCHEDULED = 1;
 const STARTED = 2;
 
-const piece = (name: string, kind: MediaKind, accountId: string, begun = false) => ({
+const piece = (name: string, kind: MediaKind, accountId: string, begun = false, rank = 0) => ({
   name,
-  priority: mediaPriority({ kind, accountId, begun }) as Priority,
+  priority: mediaPriority({ kind, accountId, begun, rank }) as Priority,
 });
 
 /**
  * Media work is ordered by the Temporal server (task-queue priority, then fairness between
- * accounts) and a media worker takes only what it can start: docs/decisions/0062-scheduling-by-temporal.md.
+ * accounts) and a media worker takes only what it can start: docs/decisions/0062-scheduling-by-temporal.md,
+ * docs/decisions/0072-media-order-by-rank-in-account.md.
  * Runs on the suite's dev server, started with temporal/dev-server.json's dynamic config.
  */
 describe('media work scheduled by Temporal', () => {
@@ -121,6 +122,22 @@ describe('media work scheduled by Temporal', () => {
     expect(order.indexOf('quiet')).toBeLessThan(3);
   });
 
+  it("runs an account's first video ahead of another account's later videos, even those under way", async () => {
+    const busy = randomUUID();
+    const quiet = randomUUID();
+    const order = await runInOrder([
+      {
+        afterMs: 0,
+        pieces: Array.from({ length: 10 }, (_, i) => piece(`busy-${i + 1}`, 'video', busy, true, i + 1)),
+      },
+      { afterMs: 300, pieces: [piece('quiet', 'video', quiet)] },
+    ]);
+    // Without the rank the ten under way would go first, and it eleventh.
+    expect(order[0]).toBe('quiet');
+    expect(order.slice(1)).toEqual(expect.arrayContaining(['busy-1', 'busy-2']));
+    expect(order.indexOf('busy-1')).toBeLessThan(order.indexOf('busy-2'));
+  });
+
   it('takes no more media tasks than it runs at once: the rest wait in the queue, not in the worker', async () => {
     const queue = `media-hold-spec-${randomUUID()}`;
     const cores = 2;
@@ -167,11 +184,11 @@ describe('media work scheduled by Temporal', () => {
     expect(states.filter((s) => s === SCHEDULED)).toHaveLength(6 - cores);
   });
 
-  it("gives the video workflow's media work the account as fairness key, one key ahead once the video is under way", async () => {
+  it("gives the video workflow's media work the account as fairness key, its plan's rank, one key ahead once under way", async () => {
     const history = await runVideoWorkflow(
       temporal,
       standIns({
-        planProduction: async () => ({ sceneIds: ['s1', 's2'], charges: [] }),
+        planProduction: async () => ({ sceneIds: ['s1', 's2'], charges: [], aheadInAccount: 1 }),
       }),
       { autoApprove: true },
       async (handle) => {
@@ -200,16 +217,19 @@ describe('media work scheduled by Temporal', () => {
       'joinSegments',
     ]);
     for (const m of media) expect(m.priority?.fairnessKey).toBe(input.accountId);
-    const notBegun = mediaPriority({ kind: 'video', accountId: input.accountId, begun: false }).priorityKey;
-    const underWay = mediaPriority({ kind: 'video', accountId: input.accountId, begun: true }).priorityKey;
-    expect(media.map((m) => m.priority?.priorityKey)).toEqual([
-      notBegun,
-      notBegun,
-      underWay,
-      underWay,
-      underWay,
-      underWay,
-      underWay,
-    ]);
+    const { accountId } = input;
+    const notBegun = mediaPriority({ kind: 'video', accountId, begun: false, rank: 1 }).priorityKey;
+    const underWay = mediaPriority({ kind: 'video', accountId, begun: true, rank: 1 }).priorityKey;
+    expect(notBegun).toBeGreaterThan(
+      mediaPriority({ kind: 'video', accountId, begun: false, rank: 0 }).priorityKey!,
+    );
+    // Not begun until a first piece finished (production overlaps its stages, so how many go out
+    // before that varies), under way from then on; the segments and the join always after it.
+    const keys = media.map((m) => m.priority?.priorityKey);
+    const first = keys.indexOf(underWay);
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(keys.slice(0, first).every((k) => k === notBegun)).toBe(true);
+    expect(keys.slice(first).every((k) => k === underWay)).toBe(true);
+    expect(keys.slice(-3)).toEqual([underWay, underWay, underWay]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeCursor, type Database, type Db, prepared, sql, type Transaction } from '@vidgen/db';
 import type { RecordWarning, ScriptSource } from '@vidgen/media';
-import { eventKeys, IN_PROGRESS_STATUSES, type VideoStatus } from '@vidgen/workflows';
+import { eventKeys, IN_PROGRESS_STATUSES, STAGES, type VideoStatus } from '@vidgen/workflows';
 import { type CreateKey, keyColumns } from './create-key';
 import { VideoPreviewRepository } from './gate/video-preview.repository';
 import { SceneRepository } from './scene.repository';
@@ -120,7 +120,9 @@ export class VideoRepository {
       .execute();
   }
 
-  async countInProgress(accountId: string, opts: { excludeVideoId?: string }, trx?: Tx): Promise<number> {
+  /** The account's videos in progress; `aheadOf`: those created before that video, not waiting at the gate. */
+  async countInProgress(accountId: string, opts: { excludeVideoId?: string; aheadOf?: string }, trx?: Tx) {
+    const statuses: readonly VideoStatus[] = opts.aheadOf ? STAGES : IN_PROGRESS_STATUSES;
     let q = (trx ?? this.db)
       .selectFrom('videos')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -129,8 +131,10 @@ export class VideoRepository {
       // A video at the review gate is `pending`, which the interface counts as in progress: it
       // holds its slot until it is deleted or fails
       // (docs/decisions/0036-review-fixes-slots-assets-credits.md).
-      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
+      .where('status', 'in', statuses as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
+    if (opts.aheadOf)
+      q = q.where(sql<boolean>`created_at < (select created_at from videos where id = ${opts.aheadOf})`);
     const { n } = await q.executeTakeFirstOrThrow();
     return Number(n);
   }

@@ -61,4 +61,26 @@ describe('gate activities on PostgreSQL: approval', () => {
       ),
     ).resolves.toEqual({ done: true });
   });
+
+  it("a plan ranks the video behind its account's older videos under way, not behind those at the gate or newer ones", async () => {
+    const first = await videoAtGate(40);
+    const second = await videoAtGate(0, 2, first.accountId);
+    const third = await videoAtGate(0, 2, first.accountId);
+    // The first still at the gate: nothing ahead of the second.
+    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(0);
+    await approve(
+      first.videoId,
+      1,
+      (await run(() => a.planProduction({ videoId: first.videoId, run: 1 }))).charges,
+    );
+    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(1);
+    await approve(
+      third.videoId,
+      1,
+      (await run(() => a.planProduction({ videoId: third.videoId, run: 1 }))).charges,
+    );
+    // The third, newer and in production, does not count ahead of the second; the first does.
+    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(1);
+    expect((await run(() => a.planProduction({ videoId: first.videoId, run: 2 }))).aheadInAccount).toBe(0);
+  });
 });

@@ -1,33 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_PRIORITY, type MediaKind, mediaPriority } from './media-priority';
+import {
+  MEDIA_PRIORITY,
+  MEDIA_PRIORITY_LEVELS,
+  MEDIA_RANKS,
+  type MediaKind,
+  mediaPriority,
+} from './media-priority';
 
-const key = (kind: MediaKind, begun: boolean) =>
-  mediaPriority({ kind, accountId: 'acct', begun }).priorityKey!;
+const key = (kind: MediaKind, begun: boolean, rank = 0) =>
+  mediaPriority({ kind, accountId: 'acct', begun, rank }).priorityKey!;
+const RANKS = [0, 1, 2, 3, 9];
 
 describe('media priority', () => {
-  it('takes drafts first, then single videos, then batch rows, begun or not', () => {
+  it('takes drafts first, then single videos, then batch rows, whatever their rank or start', () => {
     const order: MediaKind[] = ['draft', 'video', 'batchRow'];
     for (let i = 0; i + 1 < order.length; i++)
       for (const a of [false, true])
         for (const b of [false, true])
-          expect(key(order[i]!, a), `${order[i]} before ${order[i + 1]}`).toBeLessThan(key(order[i + 1]!, b));
+          for (const ra of RANKS)
+            for (const rb of RANKS)
+              expect(key(order[i]!, a, ra), `${order[i]} before ${order[i + 1]}`).toBeLessThan(
+                key(order[i + 1]!, b, rb),
+              );
   });
 
-  it('puts a video under way ahead of videos of its kind that have not begun', () => {
-    expect(key('video', true)).toBeLessThan(key('video', false));
-    expect(key('batchRow', true)).toBeLessThan(key('batchRow', false));
-    expect(key('draft', true)).toBe(MEDIA_PRIORITY.draft);
+  it("puts an account's first video ahead of anyone's second, begun or not", () => {
+    for (const kind of ['video', 'batchRow'] as const)
+      for (const a of [false, true])
+        for (const b of [false, true]) {
+          expect(key(kind, a, 0)).toBeLessThan(key(kind, b, 1));
+          expect(key(kind, a, 1)).toBeLessThan(key(kind, b, 2));
+        }
   });
 
-  it("keeps every key in the server's default range 1–5", () => {
+  it('shares one key from the last rank on', () => {
+    expect(key('video', false, MEDIA_RANKS - 1)).toBe(key('video', false, MEDIA_RANKS + 5));
+    expect(key('video', true, MEDIA_RANKS - 1)).toBe(key('video', true, 40));
+  });
+
+  it('puts a video under way ahead of videos of its kind and rank that have not begun', () => {
+    for (const rank of RANKS) {
+      expect(key('video', true, rank)).toBeLessThan(key('video', false, rank));
+      expect(key('batchRow', true, rank)).toBeLessThan(key('batchRow', false, rank));
+    }
+    expect(key('draft', true, 2)).toBe(MEDIA_PRIORITY.draft);
+  });
+
+  it("keeps every key within the servers' priority levels", () => {
+    const used: number[] = [];
     for (const kind of Object.keys(MEDIA_PRIORITY) as MediaKind[])
-      for (const begun of [false, true]) {
-        expect(key(kind, begun)).toBeGreaterThanOrEqual(1);
-        expect(key(kind, begun)).toBeLessThanOrEqual(5);
-      }
+      for (const begun of [false, true]) for (const rank of RANKS) used.push(key(kind, begun, rank));
+    expect(Math.min(...used)).toBe(1);
+    expect(Math.max(...used)).toBe(MEDIA_PRIORITY_LEVELS);
+    const root = path.resolve(__dirname, '../../..');
+    const devServer = JSON.parse(readFileSync(path.join(root, 'temporal/dev-server.json'), 'utf8'));
+    expect(devServer.dynamicConfig['matching.priorityLevels']).toBe(MEDIA_PRIORITY_LEVELS);
+    const compose = readFileSync(path.join(root, 'temporal/dynamicconfig/vidgen.yaml'), 'utf8');
+    expect(compose).toMatch(
+      new RegExp(`matching\\.priorityLevels:\\s*\\n\\s*- value: ${MEDIA_PRIORITY_LEVELS}\\n`),
+    );
   });
 
   it('shares the workers between accounts: the account is the fairness key', () => {
-    expect(mediaPriority({ kind: 'video', accountId: 'a1', begun: false }).fairnessKey).toBe('a1');
+    expect(mediaPriority({ kind: 'video', accountId: 'a1', begun: false, rank: 0 }).fairnessKey).toBe('a1');
   });
 });

@@ -2,19 +2,30 @@ import type { Priority } from '@temporalio/common';
 
 /**
  * The order media work is taken from the media queue in, decided by Temporal's task-queue
- * priority and fairness (docs/decisions/0062-scheduling-by-temporal.md): a lower priority key goes
- * first, and within one key the account's fairness key shares the workers out evenly between
- * accounts, so an account with many videos does not starve one with few.
+ * priority and fairness (docs/decisions/0062-scheduling-by-temporal.md,
+ * docs/decisions/0072-media-order-by-rank-in-account.md): a lower priority key goes first, and
+ * within one key the account's fairness key shares the workers out evenly between accounts, so
+ * an account with many videos does not starve one with few.
  *
  * Priority keys by kind of work: a draft (a preview someone waits for at the gate) first, then
- * single videos, then batch rows, which yield to single videos. The server's default range is
- * 1–5 (`matching.priorityLevels`); the keys stay inside it.
+ * single videos, then batch rows, which yield to single videos. Within a kind, a video's rank in
+ * its account (how many of the account's videos were in production ahead of it when it was
+ * approved; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video under way ahead of
+ * one that has not begun.
  */
+export const MEDIA_RANKS = 3;
+/** Keys of one kind: two per rank (under way, not begun). */
+const KIND_SPAN = 2 * MEDIA_RANKS;
 export const MEDIA_PRIORITY = {
   draft: 1,
-  video: 3,
-  batchRow: 5,
+  video: 2,
+  batchRow: 2 + KIND_SPAN,
 } as const;
+/**
+ * The last key used: the servers' `matching.priorityLevels` (temporal/dev-server.json,
+ * temporal/dynamicconfig/vidgen.yaml) is this, instead of the default 5.
+ */
+export const MEDIA_PRIORITY_LEVELS = MEDIA_PRIORITY.batchRow + KIND_SPAN - 1;
 
 export type MediaKind = keyof typeof MEDIA_PRIORITY;
 
@@ -24,17 +35,25 @@ export interface MediaWork {
   accountId: string;
   /** A piece of this run's media work has finished: the video is under way. */
   begun: boolean;
+  /**
+   * How many of the account's videos were in production when this run was approved (0: the
+   * account's first). Kept as it was at approval: a video ahead that finishes does not move it up.
+   */
+  rank: number;
 }
 
 /**
- * A video under way goes one key ahead of its kind's videos that have not begun (a draft is
- * first already), so the workers finish what they started instead of advancing every video in
- * lockstep: new videos start as the ones under way leave gaps. The account is the fairness key.
+ * An account's first video goes ahead of anyone's second, and so on (ranks from MEDIA_RANKS - 1
+ * together); within a rank a video under way goes ahead of one that has not begun, so the
+ * workers finish what they started instead of advancing every video in lockstep. A draft is
+ * first whatever its rank. The account is the fairness key.
  */
 export function mediaPriority(work: MediaWork): Priority {
-  const key = MEDIA_PRIORITY[work.kind];
+  const base = MEDIA_PRIORITY[work.kind];
+  if (work.kind === 'draft') return { priorityKey: base, fairnessKey: work.accountId };
+  const rank = Math.min(Math.max(0, Math.floor(work.rank)), MEDIA_RANKS - 1);
   return {
-    priorityKey: work.begun && key > MEDIA_PRIORITY.draft ? key - 1 : key,
+    priorityKey: base + 2 * rank + (work.begun ? 0 : 1),
     fairnessKey: work.accountId,
   };
 }

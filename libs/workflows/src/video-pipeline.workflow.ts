@@ -16,7 +16,7 @@ import {
   type VideoWorkflowInput,
   type VideoWorkflowResult,
 } from './video.contracts';
-import { db, gate } from './video-activity-proxies';
+import { type Approver, db, gate } from './video-activity-proxies';
 import { asUpdateFailure, autoApprovalFailure, failureFor, invalidState } from './video-failures';
 import { registerGateStepHandlers, runDraft, storyboardBeforeGate } from './video-gate-steps';
 import { eventKeys } from './video-keys';
@@ -123,10 +123,25 @@ async function scriptAndWait(s: VideoPipelineState): Promise<void> {
   s.scriptOutcomeVersion = version;
 }
 
+/**
+ * `acts`, with each production plan's rank of the video in its account kept for its media work
+ * (VideoPipelineState.productionPlanned): no command of its own, the plan's activity result only.
+ */
+function ranking(s: VideoPipelineState, acts: Approver): Approver {
+  return {
+    planProduction: async (input) => {
+      const plan = await acts.planProduction(input);
+      s.productionPlanned(plan);
+      return plan;
+    },
+    approveProduction: (input) => acts.approveProduction(input),
+  };
+}
+
 async function autoApprove(s: VideoPipelineState): Promise<void> {
   s.autoApprovePending = false;
   try {
-    await s.exclusive(() => approve(s, false, db));
+    await s.exclusive(() => approve(s, false, ranking(s, db)));
   } catch (err) {
     // The workflow must not end on an exception (the row would be left behind): a refusal
     // fails the video, which a later approve can retry.
@@ -151,7 +166,7 @@ function registerHandlers(s: VideoPipelineState): void {
           throw invalidState('The video cannot be approved now');
         s.phase = 'approving';
         try {
-          await approve(s, isRetry);
+          await approve(s, isRetry, ranking(s, gate));
           return { run: s.run };
         } catch (err) {
           s.phase = before;

@@ -53,6 +53,8 @@ export class VideoPipelineState {
   private readonly batchRow: boolean;
   /** The production run that has finished a media piece, if the current one has (see mediaWork). */
   private mediaBegunRun = 0;
+  /** The rank of the current run's media work in its account, from its plan (see mediaWork). */
+  private mediaRank = 0;
   private readonly faults: Faults;
   private readonly updatesPerRun: number;
 
@@ -173,7 +175,17 @@ export class VideoPipelineState {
       kind: this.batchRow ? 'batchRow' : 'video',
       accountId: this.accountId,
       begun: this.run > 0 && this.mediaBegunRun === this.run,
+      rank: this.mediaRank,
     };
+  }
+
+  /**
+   * A production run was planned: its media work ranks behind the account's videos that were in
+   * production then. Kept for the run (and its retries' plans set it again); not carried over a
+   * continue-as-new, which happens only at rest, before the next plan.
+   */
+  productionPlanned(plan: { aheadInAccount?: number }): void {
+    this.mediaRank = plan.aheadInAccount ?? 0;
   }
 
   /** A media piece of the current run finished: the rest of the run's media work goes ahead. */

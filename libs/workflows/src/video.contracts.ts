@@ -202,6 +202,11 @@ export interface VideoActivities {
     sceneIds: string[];
     charges: ChargeItem[];
     missingFrom?: ProductionStage;
+    /**
+     * The account's videos created before this one and under way now (not at the gate): the
+     * run's rank in the media queue (media-priority.ts). Absent from plans recorded before it (0).
+     */
+    aheadInAccount?: number;
   }>;
   /**
    * Approval in one transaction: the concurrency limit (for a retry), the charges, and the

@@ -11,7 +11,7 @@ import { businessFailure } from './failures';
 import { loadVideo } from './video-loader';
 
 export interface ApprovalDeps {
-  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events'>;
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events' | 'countInProgress'>;
   slots: Pick<VideoSlots, 'assertFree'>;
   charges: Pick<ChargeService, 'chargesDue' | 'chargeForRun'>;
   assets: Pick<AssetRepository, 'findShared'>;
@@ -80,7 +80,17 @@ export function createApprovalActivities({ videos, slots, charges, assets }: App
         : scenes.some((s) => !s.narrationAssetId)
           ? ('narrating' as const)
           : undefined;
-      return { sceneIds: scenes.map((s) => s.id), charges: due, ...(missingFrom && { missingFrom }) };
+      // Where the run's media work goes in the media queue (media-priority.ts): an account's first
+      // video before anyone's second. Its videos created before this one and under way (scripting
+      // or in production; not those waiting at the gate): creation order, so two videos planned at
+      // the same moment do not both count themselves first.
+      const aheadInAccount = await videos.countInProgress(video.accountId, { aheadOf: video.id });
+      return {
+        sceneIds: scenes.map((s) => s.id),
+        charges: due,
+        aheadInAccount,
+        ...(missingFrom && { missingFrom }),
+      };
     },
 
     /**

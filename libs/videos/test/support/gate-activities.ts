@@ -40,9 +40,13 @@ export function gateActivitiesOnPostgres() {
   });
 
   /** A video of a new account (holding `credits`) whose script of `scenes` scenes awaits approval. */
-  async function videoAtGate(credits = 20, scenes = 2) {
-    const account = await new AccountRepository(testDb()).create({ name: 'gate', plan: 'pro' });
-    if (credits) await new LedgerService(new LedgerRepository(testDb())).grant(account.id, credits);
+  /** A video at the gate, of a new account granted `credits`, or of `accountId` (granted nothing more). */
+  async function videoAtGate(credits = 20, scenes = 2, accountId?: string) {
+    const account = accountId
+      ? { id: accountId }
+      : await new AccountRepository(testDb()).create({ name: 'gate', plan: 'pro' });
+    if (credits && !accountId)
+      await new LedgerService(new LedgerRepository(testDb())).grant(account.id, credits);
     const video = await videos().create(account.id, {
       prompt: 'Lighthouses.',
       sceneCount: scenes,
