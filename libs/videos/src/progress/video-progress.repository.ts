@@ -38,13 +38,14 @@ export class VideoProgressRepository {
       completed: Stage[] | null;
       segments: string;
       joined: boolean;
+      pieces_since_start: string;
       scenes: string;
       pictures: string;
       narrations: string;
       render_units: string;
     }>`
       with last as (
-        select distinct on (e.video_id) e.video_id, e.stage, split_part(e.key, ':', 1) as run,
+        select distinct on (e.video_id) e.video_id, e.stage, e.seq, split_part(e.key, ':', 1) as run,
           extract(epoch from clock_timestamp() - e.created_at) as seconds
         from video_events e
         where e.video_id in (
@@ -59,6 +60,11 @@ export class VideoProgressRepository {
           and g.type = 'segment_rendered' and split_part(g.key, ':', 1) = l.run) as segments,
         exists (select 1 from video_events j where j.video_id = l.video_id
           and j.key = l.run || ':rendered') as joined,
+        (select count(*) from video_events p where p.video_id = l.video_id and p.seq > l.seq
+          and split_part(p.key, ':', 1) = l.run
+          and p.type = case l.stage when 'visualising' then 'scene_image_generated'
+            when 'narrating' then 'scene_narrated' when 'rendering' then 'segment_rendered' end
+        ) as pieces_since_start,
         (select count(*) from scenes s where s.video_id = l.video_id) as scenes,
         (select count(s.image_asset_id) from scenes s where s.video_id = l.video_id) as pictures,
         (select count(s.narration_asset_id) from scenes s where s.video_id = l.video_id) as narrations,
@@ -76,6 +82,7 @@ export class VideoProgressRepository {
           narrations: Number(r.narrations),
           segments: Number(r.segments),
           joined: r.joined,
+          piecesSinceStart: Number(r.pieces_since_start),
           renderUnits: Number(r.render_units),
         },
       ]),

@@ -13,6 +13,8 @@ const facts = (over: Partial<RunFacts>): RunFacts => ({
   joined: false,
   renderUnits: 10,
   ...over,
+  // Unless told otherwise, every piece of the stage was made since it started.
+  piecesSinceStart: over.piecesSinceStart ?? over.pictures ?? 0,
 });
 
 describe('progress', () => {
@@ -65,6 +67,15 @@ describe('progress', () => {
     // Rendering's work is its render units: twice the video, twice the time.
     expect(etaOf(facts({ stage: 'rendering', renderUnits: 20 }), speeds, false)).toBe(100);
     expect(etaOf(facts({}), { visualising: 2 }, false)).toBeNull();
+    // Overlapped production: rendering starts with 2 of its 5 pieces (4 segments and the join)
+    // made; its measured span is the time the other 3 take, so nothing is done of it yet: 50 s.
+    const rendering = { stage: 'rendering' as const, segments: 2, piecesSinceStart: 0 };
+    expect(etaOf(facts(rendering), speeds, false)).toBe(50);
+    // Then 2 of those 3 in 40 s: its own pace (60 s for the 3) counts for ⅔ × ⅓ ÷ ¾ = 0.56, the
+    // measured span for the rest, over the third left: (0.56 × 60 + 0.44 × 50) / 3 ≈ 18.5 s.
+    expect(
+      etaOf(facts({ ...rendering, segments: 4, piecesSinceStart: 2, stageSeconds: 40 }), speeds, false),
+    ).toBe(19);
     // A script run stops at the gate, unless the video approves itself.
     const script = { scripting: 1, refining: 1 };
     expect(etaOf(facts({ stage: 'scripting' }), script, false)).toBe(8);

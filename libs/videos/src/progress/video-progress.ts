@@ -42,6 +42,12 @@ export interface RunFacts {
   segments: number;
   joined: boolean;
   /**
+   * The stage's pieces (pictures, narrations or segments) logged by the run since the stage
+   * started: with production overlapped (docs/decisions/0074-overlapped-production.md) a stage can
+   * start with some of its pieces made, which say nothing of its own pace.
+   */
+  piecesSinceStart: number;
+  /**
    * What rendering has to do: seconds of narration by frames per second and frame size, with
    * 720p at 24 fps as 1 per second (VideoProgressRepository's renderUnits).
    */
@@ -73,6 +79,20 @@ export function stageFraction(f: RunFacts): number {
   }
 }
 
+/** The share of the current stage's pieces made since it started (the join is always one of them). */
+function sinceStartShare(f: RunFacts): number {
+  const n = Math.max(f.scenes, 1);
+  switch (f.stage) {
+    case 'visualising':
+    case 'narrating':
+      return f.piecesSinceStart / n;
+    case 'rendering':
+      return (f.piecesSinceStart + (f.joined ? 1 : 0)) / (n + 1);
+    default:
+      return stageFraction(f);
+  }
+}
+
 export function percentOf(f: RunFacts): number {
   const i = STAGES.indexOf(f.stage);
   const before = STAGES.slice(0, i).reduce((sum, s) => sum + STAGE_WEIGHTS[s], 0);
@@ -96,14 +116,18 @@ export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): n
   const current = expected(f.stage);
   if (current === undefined) return null;
   const fraction = stageFraction(f);
+  // The share of the stage done since it started, of what was left when it started: its measured
+  // spans (and so `current`) are the time that part took.
+  const atStart = Math.min(Math.max(fraction - sinceStartShare(f), 0), fraction);
+  const since = atStart < 1 ? (fraction - atStart) / (1 - atStart) : 1;
   let left = Math.max(current - f.stageSeconds, 0);
   if (fraction >= 1) left = 0;
-  else if (fraction > 0) {
+  else if (since > 0) {
     // Pieces run several at once, so the first ones done show a pace several times too slow:
     // the stage's own pace counts only from a quarter done, fully at the end.
-    const own = f.stageSeconds / fraction;
-    const trust = Math.max(0, (fraction - 0.25) / 0.75);
-    left = (trust * own + (1 - trust) * current) * (1 - fraction);
+    const own = f.stageSeconds / since;
+    const trust = Math.max(0, (since - 0.25) / 0.75);
+    left = (trust * own + (1 - trust) * current) * (1 - since);
   }
   for (const s of STAGES.slice(i + 1, last + 1)) {
     const e = expected(s);
