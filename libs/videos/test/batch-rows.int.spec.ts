@@ -1,5 +1,6 @@
 import { AccountRepository } from '@vidgen/auth';
 import { videoOptions } from '@vidgen/videos';
+import { BATCH_ROW_PRIORITY } from '@vidgen/workflows';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../test/support/api';
 import { BatchRepository, createBatchActivities, type NewVideo, VideoRepository } from '../src';
@@ -80,7 +81,7 @@ describe('a batch look (advanceBatch) on PostgreSQL', () => {
     // which finds the same workflow (its id is the video's).
     const starts = started.filter((s) => made.some((v) => v.id === s.videoId));
     expect(new Set(starts.map((s) => s.videoId))).toEqual(new Set(made.map((v) => v.id)));
-    expect(starts.every((s) => s.batchRow === true && s.priorityKey === 5)).toBe(true);
+    expect(starts.every((s) => s.batchRow === true && s.priorityKey === BATCH_ROW_PRIORITY)).toBe(true);
   });
 
   it('starts next look the video whose workflow start was lost after its row was recorded, creating nothing again', async () => {
