@@ -8,8 +8,11 @@
  *
  * - `median_over_last`: 30 videos over 10 accounts submitted together; median completion over the
  *   last (0.5 when videos finish evenly spread, 1 when all finish at the end);
- * - `one_beside_ten`: an account's one video submitted just after another account's ten; its time
- *   over its time alone.
+ * - `one_beside_ten`: an account's one video submitted just after another account's ten
+ *   (BENCH_SCHED_BUSY; the api lets an account have 3 in progress, so 3 is the case it meets);
+ *   its time over its time alone.
+ *
+ * A video's rank: how many of its account's videos were submitted before it in the run.
  *
  *   npm run bench -- --only scheduling      (or: npm run bench:scheduling)
  */
@@ -25,25 +28,42 @@ import { type Figures, writeFigures } from './figures';
 import { median } from './proc-stats';
 import type { SimVideo } from './scheduling/sim-video.workflow';
 
-/** How a video's media pieces are keyed, by stage (0-based) and whether a piece of it has finished. */
+/**
+ * How a video's media pieces are keyed, by stage (0-based), whether a piece of it has finished,
+ * and its rank: how many of its account's videos were in production ahead of it when it started.
+ */
 const SCHEME_KEYS = {
   /** One key for all single videos, the account as fairness key. */
   kind: () => 3,
-  /** libs/workflows/src/media-priority.ts as it is. */
+  /** Kind, a video under way one key ahead (0062's keys; media-priority.ts at rank 0). */
   'under-way': (_stage: number, begun: boolean) =>
-    mediaPriority({ kind: 'video', accountId: '', begun }).priorityKey!,
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: 0 }).priorityKey!,
   /** A later stage first, so what has begun finishes: 4 stages over keys 5…2. */
   stage: (stage: number) => Math.max(1, 5 - stage),
   /** As under-way, every piece of an account weighted 1 / the account's videos in the run (one weight per key). */
   'under-way-weighted': (_stage: number, begun: boolean) =>
-    mediaPriority({ kind: 'video', accountId: '', begun }).priorityKey!,
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: 0 }).priorityKey!,
   /**
    * As under-way-weighted, but each video weighted 1 / the account's videos approved up to it, all
    * the workflow could know at approval (so one key's pieces carry different weights).
    */
   'under-way-weighted-at-approval': (_stage: number, begun: boolean) =>
-    mediaPriority({ kind: 'video', accountId: '', begun }).priorityKey!,
-} satisfies Record<string, (stage: number, begun: boolean) => number>;
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: 0 }).priorityKey!,
+  /** One key per rank within the account (ranks from 2 share one), no under-way step. */
+  rank: (_stage: number, _begun: boolean, rank: number) => 2 + Math.min(rank, 2),
+  /**
+   * libs/workflows/src/media-priority.ts as it is: two keys per rank in the account (ranks from
+   * MEDIA_RANKS - 1 share them), under way ahead of not begun.
+   */
+  'rank-under-way': (_stage: number, begun: boolean, rank: number) =>
+    mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
+  /** As rank-under-way, every piece of an account weighted 1 / the account's videos in the run. */
+  'rank-under-way-weighted': (_stage: number, begun: boolean, rank: number) =>
+    mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
+  /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
+  'first-under-way': (_stage: number, begun: boolean, rank: number) =>
+    2 + 2 * Math.min(rank, 1) + (begun ? 0 : 1),
+} satisfies Record<string, (stage: number, begun: boolean, rank: number) => number>;
 type KeyScheme = keyof typeof SCHEME_KEYS;
 
 const SCHEMES: KeyScheme[] = (process.env.BENCH_SCHED_SCHEMES ?? Object.keys(SCHEME_KEYS).join(','))
@@ -53,6 +73,8 @@ const SCHEMES: KeyScheme[] = (process.env.BENCH_SCHED_SCHEMES ?? Object.keys(SCH
 const ROUNDS = Number(process.env.BENCH_SCHED_ROUNDS ?? 3);
 const SLOTS = Number(process.env.BENCH_SCHED_SLOTS ?? 2);
 const SCENES = Number(process.env.BENCH_SCHED_SCENES ?? 4);
+/** The busy account's videos in `one_beside_ten` (the api lets an account have 3 in progress). */
+const BUSY = Number(process.env.BENCH_SCHED_BUSY ?? 10);
 /** Milliseconds of one piece per stage, as the throughput bench's 4-scene videos measure (scaled). */
 const SCALE = Number(process.env.BENCH_SCHED_SCALE ?? 0.5);
 const STAGES = [
@@ -86,10 +108,10 @@ async function main(): Promise<void> {
         alones.push((await run([{ accountId: randomUUID(), afterMs: 0 }]))[0]!);
         const busy = randomUUID();
         const beside = await run([
-          ...Array.from({ length: 10 }, () => ({ accountId: busy, afterMs: 0 })),
+          ...Array.from({ length: BUSY }, () => ({ accountId: busy, afterMs: 0 })),
           { accountId: randomUUID(), afterMs: 300 },
         ]);
-        besides.push(beside[10]!);
+        besides.push(beside[BUSY]!);
       }
       const medianOverLast = median(spreads);
       const alone = median(alones);
@@ -146,10 +168,11 @@ async function runVideos(
       videos.map(async (v, i) => {
         await new Promise((r) => setTimeout(r, v.afterMs));
         const started = performance.now();
+        const rank = videos.slice(0, i).filter((o) => o.accountId === v.accountId).length;
         const key = (stage: number, begun: boolean): Priority => ({
-          priorityKey: SCHEME_KEYS[scheme](stage, begun),
+          priorityKey: SCHEME_KEYS[scheme](stage, begun, rank),
           fairnessKey: v.accountId,
-          ...(scheme === 'under-way-weighted' && {
+          ...((scheme === 'under-way-weighted' || scheme === 'rank-under-way-weighted') && {
             fairnessWeight: 1 / videos.filter((o) => o.accountId === v.accountId).length,
           }),
           ...(scheme === 'under-way-weighted-at-approval' && {

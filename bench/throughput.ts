@@ -13,7 +13,9 @@
  * waits for everyone), plus the same for the first video of each account: the account served
  * last, over the last completion; and `idle_while_backlog_s`, the seconds a media worker had a free
  * slot for over a second while media work waited to start, from the workflow histories (which
- * worker started each piece when; docs/decisions/0062-scheduling-by-temporal.md).
+ * worker started each piece when; docs/decisions/0062-scheduling-by-temporal.md). The run with
+ * media workers then measures `one_beside_ten` on its idle stack (bench/one-beside-ten.ts): an
+ * account's one video beside another account's ten, over its time alone.
  *
  *   npm run bench:throughput [-- --json results.json]
  */
@@ -23,6 +25,7 @@ import { Client, Connection } from '@temporalio/client';
 import { idleWhileBacklog, mediaPieces, type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { type Figures, writeFigures } from './figures';
+import { type OneBesideTen, oneBesideTen } from './one-beside-ten';
 import { busyPercent, cpuTicks, median, rssMb } from './proc-stats';
 import { type BenchApi, benchClient, startBenchStack } from './support';
 
@@ -47,6 +50,8 @@ interface RunFigures {
   /** seconds a media worker had a free slot (for over 1 s) while media work waited to start */
   idleWhileBacklogS: number;
   rssMb: Record<string, number>;
+  /** The run with media workers: one account's video beside another's ten, over its time alone. */
+  besideTen?: OneBesideTen;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
@@ -150,6 +155,19 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
     );
     const idleWhileBacklogS = idleWhileBacklog(pieces, os.availableParallelism());
     const last = Math.max(...times);
+    const besideTen =
+      mediaWorkers > 0
+        ? await Promise.all([0, 1, 2].map(() => bench.key(10_000))).then(([alone, quiet, busy]) =>
+            oneBesideTen(
+              {
+                alone: benchClient(bench.stack.baseUrl, alone!),
+                quiet: benchClient(bench.stack.baseUrl, quiet!),
+                busy: benchClient(bench.stack.baseUrl, busy!),
+              },
+              SCENES,
+            ),
+          )
+        : undefined;
     console.log(
       `  [${label}] completion (s after the first submission), in submission order: ${finished
         .map((t) => (t === undefined ? '–' : t.toFixed(0)))
@@ -166,6 +184,7 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
       accountFirstOverLast: Math.max(...firstPerAccount.values()) / last,
       idleWhileBacklogS,
       rssMb: rss,
+      besideTen,
     };
   } finally {
     await Promise.all(media.map((m) => m.stop()));
@@ -230,6 +249,11 @@ async function main(): Promise<void> {
       'throughput.account_first_over_last_2_media': two.accountFirstOverLast,
       // Two media workers: none should sit idle beside work that waits (target 0).
       'throughput.idle_while_backlog_s': two.idleWhileBacklogS,
+      // An account's one video beside another's ten over its time alone (target 1.5 at most).
+      ...(two.besideTen && {
+        'throughput.one_beside_ten': two.besideTen.ratio,
+        'throughput.one_beside_ten_alone_s': two.besideTen.aloneS,
+      }),
       'throughput.failed_2_media': two.failed,
       // Each worker process's peak (VmHWM; the higher media worker); bench/run.ts keeps the higher
       // of this and bench/pipeline's figure for the same process.

@@ -1,0 +1,95 @@
+/**
+ * The throughput bench's `one_beside_ten` (issue 38; docs/decisions/0072-media-order-by-rank-in-account.md):
+ * how long an account's one video takes beside another account's ten, over its time alone on the
+ * same idle stack. The api lets an account have 3 videos in progress, so the busy account sends its
+ * ten as a client would: each refused create (MAX_CONCURRENT_VIDEOS) is sent again a second later,
+ * and it keeps three in progress until its ten are in. Each time is the database's, from the
+ * video's creation to its `completed` event.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BenchApi } from './support';
+
+// biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
+type Loose = any;
+
+const BUSY_VIDEOS = 10;
+const TIMEOUT_MS = 15 * 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const dbTime = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+
+export interface OneBesideTen {
+  aloneS: number;
+  besideS: number;
+  /** besideS / aloneS */
+  ratio: number;
+}
+
+function body(label: string, scenes: number) {
+  return {
+    prompt: `Video ${label}`,
+    auto_approve: true,
+    scenes: Array.from({ length: scenes }, (_, s) => ({
+      narration: `Video ${label}, part ${s + 1}. Boats leave the harbour at dawn.`,
+    })),
+  };
+}
+
+async function create(call: BenchApi, label: string, scenes: number, deadline: number): Promise<string> {
+  for (;;) {
+    const r = await call('POST', '/videos', body(label, scenes));
+    if (r.status === 201) return r.body.id as string;
+    if (r.status !== 429 || Date.now() > deadline) {
+      throw new Error(`create ${r.status}: ${JSON.stringify(r.body)}`);
+    }
+    await sleep(1000);
+  }
+}
+
+/** Seconds from the video's creation to its completion; throws when it failed. */
+async function finished(call: BenchApi, id: string, deadline: number): Promise<number> {
+  for (;;) {
+    const v = (await call('GET', `/videos/${id}`)).body as Loose;
+    if (v.status === 'failed') throw new Error(`video ${id} failed: ${JSON.stringify(v.failure_reason)}`);
+    if (v.status === 'completed') {
+      const events = (await call('GET', `/videos/${id}/events`)).body as Loose[];
+      return dbTime(events.find((e) => e.type === 'completed')!.created_at) - dbTime(v.created_at);
+    }
+    if (Date.now() > deadline) throw new Error(`video ${id} still running`);
+    await sleep(250);
+  }
+}
+
+/**
+ * `alone`, `quiet` and `busy`: clients of three fresh accounts on an idle stack. `alone`'s one
+ * video first, by itself; then `busy`'s ten and `quiet`'s one, sent together.
+ */
+export async function oneBesideTen(
+  accounts: { alone: BenchApi; quiet: BenchApi; busy: BenchApi },
+  scenes: number,
+): Promise<OneBesideTen> {
+  const deadline = Date.now() + TIMEOUT_MS;
+  const aloneS = await finished(
+    accounts.alone,
+    await create(accounts.alone, 'alone', scenes, deadline),
+    deadline,
+  );
+  const t0 = performance.now();
+  const busy = (async () => {
+    const running: Promise<number>[] = [];
+    for (let i = 0; i < BUSY_VIDEOS; i++) {
+      const id = await create(accounts.busy, `busy ${i}`, scenes, deadline);
+      running.push(finished(accounts.busy, id, deadline));
+    }
+    return Promise.all(running);
+  })();
+  const quiet = create(accounts.quiet, 'quiet', scenes, deadline).then((id) =>
+    finished(accounts.quiet, id, deadline),
+  );
+  const [besideS, busyS] = await Promise.all([quiet, busy]);
+  console.log(
+    `  one beside ten: ${besideS.toFixed(1)} s beside against ${aloneS.toFixed(1)} s alone; the busy account's ten took ${busyS
+      .map((s) => s.toFixed(0))
+      .join(' ')} s each, all in by ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  return { aloneS, besideS, ratio: besideS / aloneS };
+}
