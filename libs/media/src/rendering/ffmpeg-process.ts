@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { abortReason, RenderError, throwIfAborted } from '../common/media.errors';
 
 const KILL_GRACE_MS = 2000;
@@ -10,6 +11,11 @@ export interface FfmpegRunOptions {
   onTime?: (seconds: number) => void;
   /** Folder ffmpeg runs in: files named in a filter graph are given relative to it, free of escaping. */
   cwd?: string;
+  /**
+   * Scheduling niceness of the ffmpeg process (0 to 19, higher yields the CPU sooner): work that
+   * is off a video's critical path gives way to what is on it in the same worker.
+   */
+  niceness?: number;
 }
 
 /** The arguments every run starts with: quiet, no prompts, progress on stdout. */
@@ -25,6 +31,13 @@ export function runFfmpeg(ffmpegPath: string, args: string[], opts: FfmpegRunOpt
   return new Promise<string>((resolve, reject) => {
     throwIfAborted(signal);
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: opts.cwd });
+    if (opts.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, opts.niceness);
+      } catch {
+        // A process that already ended, or a system that refuses: it runs at the worker's priority.
+      }
+    }
     let stderr = '';
     let stdoutRest = '';
     let aborted = false;

@@ -64,6 +64,9 @@ const LOCAL_SEGMENT_CONCURRENCY = 2;
  * under it. renderSegment and join are what separate activities (on separate workers) call; render
  * does all of it in this process.
  */
+/** Niceness of segment renders (see FfmpegRunOptions.niceness). */
+const SEGMENT_NICENESS = 10;
+
 export class FfmpegRenderer {
   private readonly fps: number;
 
@@ -97,6 +100,9 @@ export class FfmpegRenderer {
         signal: opts.signal,
         cwd: work,
         onTime: opts.onProgress ? (t) => opts.onProgress!(Math.min(1, t / seconds)) : undefined,
+        // A segment rendered while the video is still narrated gives way to the narration, which
+        // the last segments and the join wait for (docs/decisions/0074-overlapped-production.md).
+        niceness: SEGMENT_NICENESS,
       });
       const info = await stat(temp).catch(() => undefined);
       if (!info || info.size === 0) throw new RenderError(`ffmpeg wrote no segment for scene ${i}`);
