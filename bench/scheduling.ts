@@ -21,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
 import type { Priority } from '@temporalio/common';
+import { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { startTemporalDevServer } from '@vidgen/devstack';
 import { mediaPriority } from '@vidgen/workflows';
@@ -59,6 +60,12 @@ const SCHEME_KEYS = {
     mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
   /** As rank-under-way, every piece of an account weighted 1 / the account's videos in the run. */
   'rank-under-way-weighted': (_stage: number, begun: boolean, rank: number) =>
+    mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
+  /**
+   * As rank-under-way-weighted, the weights set once per account on the media queue (the server's
+   * fairness weight overrides, UpdateTaskQueueConfig) instead of on each piece.
+   */
+  'rank-under-way-override': (_stage: number, begun: boolean, rank: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
   /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
   'first-under-way': (_stage: number, begun: boolean, rank: number) =>
@@ -162,6 +169,17 @@ async function runVideos(
     workflowsPath: path.join(__dirname, 'scheduling', 'sim-video.workflow.ts'),
     maxCachedWorkflows: 100,
   });
+  if (scheme === 'rank-under-way-override') {
+    const load = new Map<string, number>();
+    for (const v of videos) load.set(v.accountId, (load.get(v.accountId) ?? 0) + 1);
+    await client.workflowService.updateTaskQueueConfig({
+      namespace: 'default',
+      identity: 'scheduling-bench',
+      taskQueue: mediaQueue,
+      taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+      setFairnessWeightOverrides: Object.fromEntries([...load].map(([a, n]) => [a, 1 / n])),
+    });
+  }
   const work = async () => {
     const t0 = performance.now();
     return Promise.all(
