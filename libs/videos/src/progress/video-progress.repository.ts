@@ -91,7 +91,7 @@ export class VideoProgressRepository {
 
   /**
    * Seconds per unit of work of each stage (per render unit for rendering, per scene for the
-   * others; the work its span did, what was left of it when the stage started) over the newest stage spans of every video (a span: a `stage_started` to the boundary
+   * others) over the newest stage spans of every video (a span: a `stage_started` to the boundary
    * after it, failures left out): the median weighted by each span's work, so a one-scene video's
    * fixed costs do not stand for a twelve-scene one's. Speeds are the machine's, not an account's: every
    * account's runs measure them.
@@ -105,19 +105,11 @@ export class VideoProgressRepository {
           sum(work) over (partition by stage) as total
         from (
           select e.type, e.stage,
-            -- The work left when the stage started: pieces of the run made before it (production
-            -- overlaps, docs/decisions/0074-overlapped-production.md) are not the span's.
-            (case when e.stage = 'rendering' then ${renderUnits} else greatest(v.scene_count, 1) end)
-              * greatest(1 - (select count(*) from video_events p where p.video_id = e.video_id
-                  and p.seq < e.seq and split_part(p.key, ':', 1) = split_part(e.key, ':', 1)
-                  and p.type = case e.stage when 'narrating' then 'scene_narrated'
-                    when 'rendering' then 'segment_rendered' end
-                )::numeric / (greatest(v.scene_count, 1) + case when e.stage = 'rendering' then 1 else 0 end), 0.05)
-              as work,
+            case when e.stage = 'rendering' then ${renderUnits} else greatest(v.scene_count, 1) end as work,
             extract(epoch from lead(e.created_at) over w - e.created_at) as seconds,
             lead(e.type) over w as next_type
           from (
-            select video_id, seq, key, type, stage, created_at from video_events
+            select video_id, seq, type, stage, created_at from video_events
             where type in (${sql.join(SPAN_EVENTS)})
             order by created_at desc
             limit ${SPAN_WINDOW}

@@ -111,24 +111,15 @@ export function etaOf(f: RunFacts, speeds: StageSpeeds, autoApprove: boolean): n
   const i = STAGES.indexOf(f.stage);
   const last =
     i < STAGES.indexOf(PRODUCTION_STAGES[0]) && !autoApprove ? STAGES.indexOf('refining') : STAGES.length - 1;
-  const fraction = stageFraction(f);
-  // What was done of the stage when it started (its pieces made before it, as production overlaps:
-  // docs/decisions/0074-overlapped-production.md), and the share done since of what was left then.
-  const atStart = Math.min(Math.max(fraction - sinceStartShare(f), 0), fraction);
-  const since = atStart < 1 ? (fraction - atStart) / (1 - atStart) : 1;
-  // Speeds are per unit of the work left when a stage started; a later stage has left what its
-  // pieces made so far have not done.
-  const leftAtStart = (s: Stage) => {
-    if (s === f.stage) return 1 - atStart;
-    const n = Math.max(f.scenes, 1);
-    if (s === 'narrating') return 1 - Math.min(f.narrations, n) / n;
-    if (s === 'rendering') return 1 - Math.min(f.segments, n) / (n + 1);
-    return 1;
-  };
-  const work = (s: Stage) => (s === 'rendering' ? f.renderUnits : Math.max(f.scenes, 1)) * leftAtStart(s);
+  const work = (s: Stage) => (s === 'rendering' ? f.renderUnits : Math.max(f.scenes, 1));
   const expected = (s: Stage) => (speeds[s] === undefined ? undefined : speeds[s]! * work(s));
   const current = expected(f.stage);
   if (current === undefined) return null;
+  const fraction = stageFraction(f);
+  // The share of the stage done since it started, of what was left when it started: its measured
+  // spans (and so `current`) are the time that part took.
+  const atStart = Math.min(Math.max(fraction - sinceStartShare(f), 0), fraction);
+  const since = atStart < 1 ? (fraction - atStart) / (1 - atStart) : 1;
   let left = Math.max(current - f.stageSeconds, 0);
   if (fraction >= 1) left = 0;
   else if (since > 0) {
