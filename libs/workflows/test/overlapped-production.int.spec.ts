@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { VideoActivities, VideoWorkflowState } from '../src';
-import { connectTemporal, deferred, runVideoWorkflow, standIns } from './support/stand-ins';
+import type { VideoActivities } from '../src';
+import { connectTemporal, deferred, runVideoWorkflow, settled, standIns } from './support/stand-ins';
 
 const SCENES = ['s1', 's2', 's3', 's4'];
 
@@ -43,21 +43,6 @@ describe('overlapped production (stand-in activities)', () => {
       },
     };
     return standIns(activities);
-  }
-
-  async function settled(handle: {
-    query: <T>(q: string) => Promise<T>;
-    terminate: (r: string) => Promise<unknown>;
-  }) {
-    for (;;) {
-      const now = await handle.query<VideoWorkflowState>('state');
-      if (now.phase === 'completed') return now;
-      if (now.phase === 'failed') {
-        await handle.terminate('spec done');
-        return now;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
   }
 
   it('narrates while it draws, renders a segment once its inputs exist, and records the stages in order', async () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { approveUpdate, type VideoWorkflowState, WORKER_LOST_FAILURE_TYPE } from '../src';
-import { connectTemporal, deferred, runVideoWorkflow, standIns } from './support/stand-ins';
+import { approveUpdate, WORKER_LOST_FAILURE_TYPE } from '../src';
+import { connectTemporal, deferred, runVideoWorkflow, settled, standIns } from './support/stand-ins';
 
 /**
  * The video workflow against the real Temporal server with stand-in activities, for orderings
@@ -64,19 +63,6 @@ describe('video pipeline workflow (stand-in activities)', () => {
     expect(outcome).toEqual({ retried: { run: 2 }, result: { videoId, status: 'completed' } });
     expect(renders).toEqual([1, 2]);
   }, 60_000);
-
-  /** The workflow's state once its video completed or failed; a failed one is then terminated. */
-  async function settled(handle: WorkflowHandle): Promise<VideoWorkflowState> {
-    for (;;) {
-      const now = await handle.query<VideoWorkflowState>('state');
-      if (now.phase === 'completed') return now;
-      if (now.phase === 'failed') {
-        await handle.terminate('spec done');
-        return now;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   it('dispatches a scene activity again when its last attempt was lost with its worker or found PostgreSQL unreachable', async () => {
     const calls = { images: 0, narrations: 0 };

@@ -7,6 +7,7 @@ import {
   mediaTaskQueue,
   type VideoActivities,
   type VideoWorkflowInput,
+  type VideoWorkflowState,
   type WebhookActivities,
   workflowIds,
 } from '../../src';
@@ -114,4 +115,17 @@ export async function runVideoWorkflow<T>(
       return fn(handle);
     }),
   );
+}
+
+/** The workflow's state once its video completed or failed; a failed one is then terminated. */
+export async function settled(handle: WorkflowHandle): Promise<VideoWorkflowState> {
+  for (;;) {
+    const now = await handle.query<VideoWorkflowState>('state');
+    if (now.phase === 'completed') return now;
+    if (now.phase === 'failed') {
+      await handle.terminate('spec done');
+      return now;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
