@@ -60,19 +60,18 @@ export async function produceOverlapped(
   const failures: { stage: ProductionStage; error: unknown }[] = [];
   const failedPictures: { position: number; sceneId: string }[] = [];
 
-  /** Runs one piece in its lane unless a failure of an earlier or the same stage stopped it; false when not made. */
-  const piece = (stage: ProductionStage, lane: ReturnType<typeof lanes>, fn: () => Promise<void>) =>
-    lane(async () => {
-      if (rank(stage) > haltedFrom) return false;
-      try {
-        await attempt(s, stage, fn);
-        return true;
-      } catch (error) {
-        haltedFrom = Math.min(haltedFrom, rank(stage));
-        failures.push({ stage, error });
-        return false;
-      }
-    });
+  /** Runs one piece unless a failure of an earlier or the same stage stopped it; false when not made. */
+  const piece = async (stage: ProductionStage, fn: () => Promise<void>): Promise<boolean> => {
+    if (rank(stage) > haltedFrom) return false;
+    try {
+      await attempt(s, stage, fn);
+      return true;
+    } catch (error) {
+      haltedFrom = Math.min(haltedFrom, rank(stage));
+      failures.push({ stage, error });
+      return false;
+    }
+  };
 
   // Every stage of the run starts its run now (injected faults act on a stage's first run), and
   // the first one's start is recorded before any of its work exists, as it always was.
@@ -82,13 +81,15 @@ export async function produceOverlapped(
   const imageLane = lanes(IMAGE_CONCURRENCY);
   const pictures = sceneIds.map(async (sceneId, k) => {
     if (!runs('visualising')) return true;
-    const made = await piece('visualising', imageLane, () =>
-      mediaQueue(s).media.generateSceneImage({
-        videoId,
-        sceneId,
-        run: r,
-        fault: s.activeFault('visualising'),
-      }),
+    const made = await imageLane(() =>
+      piece('visualising', () =>
+        mediaQueue(s).media.generateSceneImage({
+          videoId,
+          sceneId,
+          run: r,
+          fault: s.activeFault('visualising'),
+        }),
+      ),
     );
     if (!made) failedPictures.push({ position: k + 1, sceneId });
     return made;
@@ -99,8 +100,10 @@ export async function produceOverlapped(
   const narrationLane = lanes(OVERLAPPED_NARRATION_CONCURRENCY);
   const narrations = sceneIds.map(async (sceneId) => {
     if (!runs('narrating')) return true;
-    return piece('narrating', narrationLane, () =>
-      mediaQueue(s).media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
+    return narrationLane(() =>
+      piece('narrating', () =>
+        mediaQueue(s).media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
+      ),
     );
   });
   const segmentLane = lanes(SEGMENT_CONCURRENCY);
@@ -108,21 +111,18 @@ export async function produceOverlapped(
     const next = Math.min(k + 1, sceneIds.length - 1);
     const inputs = [pictures[k]!, pictures[next]!, ...narrations.slice(0, next + 1)];
     if (!(await all(inputs))) return false;
-    return piece('rendering', segmentLane, () =>
-      mediaQueue(s).segments.renderSegment({ videoId, sceneId, run: r }),
+    return segmentLane(() =>
+      piece('rendering', () => mediaQueue(s).segments.renderSegment({ videoId, sceneId, run: r })),
     );
   });
-  const oneAtATime = lanes(1);
   const work: Record<ProductionStage, () => Promise<boolean>> = {
     visualising: () => all(pictures),
     narrating: () => all(narrations),
     curating: () =>
-      piece('curating', oneAtATime, () =>
-        timeline.curate({ videoId, run: r, fault: s.activeFault('curating') }),
-      ),
+      piece('curating', () => timeline.curate({ videoId, run: r, fault: s.activeFault('curating') })),
     rendering: async () =>
       (await all(segments)) &&
-      piece('rendering', oneAtATime, () =>
+      piece('rendering', () =>
         // Injected faults act in the join, so a rendering fault fails (or delays) the stage once.
         mediaQueue(s).join.joinSegments({ videoId, run: r, fault: s.activeFault('rendering') }),
       ),
