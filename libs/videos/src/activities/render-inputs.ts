@@ -77,7 +77,7 @@ export async function segmentScenes(
   if (index < 0) throw ApplicationFailure.nonRetryable(`Scene ${sceneId} does not exist`, 'INVALID_INPUT');
   const scenes = await Promise.all(
     all.slice(0, index + 2).map(async (s, j) => {
-      const picture = s.imageAssetId ?? s.storyboardAssetId;
+      const picture = pictureOf(s);
       const image = j >= index && picture ? await assets.find(video.accountId, picture) : undefined;
       if (s.narrationSeconds === null || (j >= index && !image)) {
         throw ApplicationFailure.nonRetryable(
@@ -100,6 +100,10 @@ export async function segmentScenes(
   return { scenes, index };
 }
 
+/** A scene's picture: at the gate, a draft shows the storyboard picture the run will adopt. */
+const pictureOf = (s: { imageAssetId: string | null; storyboardAssetId: string | null }) =>
+  s.imageAssetId ?? s.storyboardAssetId;
+
 /** Each scene's image and narration by storage key, in order; a scene without them cannot be rendered. */
 export async function storedScenes(
   { videos, assets }: Pick<RenderInputDeps, 'videos' | 'assets'>,
@@ -108,8 +112,7 @@ export async function storedScenes(
   const scenes = await videos.scenes.list(video.accountId, video.id);
   return Promise.all(
     scenes.map(async (s) => {
-      // At the gate, a draft shows the storyboard picture the run will adopt.
-      const picture = s.imageAssetId ?? s.storyboardAssetId;
+      const picture = pictureOf(s);
       const [image, audio] = await Promise.all([
         picture ? assets.find(video.accountId, picture) : undefined,
         s.narrationAssetId ? assets.find(video.accountId, s.narrationAssetId) : undefined,
