@@ -67,10 +67,16 @@ const SCHEME_KEYS = {
    */
   'rank-under-way-override': (_stage: number, begun: boolean, rank: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
+  /**
+   * As rank-under-way, the rank counting the account's other videos in production as well as its
+   * older ones (five ranks): an account with fewer videos in production goes first.
+   */
+  'load-rank-under-way': (_stage: number, begun: boolean, rank: number, load: number) =>
+    2 + 2 * Math.min(load - 1 + rank, 4) + (begun ? 0 : 1),
   /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
   'first-under-way': (_stage: number, begun: boolean, rank: number) =>
     2 + 2 * Math.min(rank, 1) + (begun ? 0 : 1),
-} satisfies Record<string, (stage: number, begun: boolean, rank: number) => number>;
+} satisfies Record<string, (stage: number, begun: boolean, rank: number, load: number) => number>;
 type KeyScheme = keyof typeof SCHEME_KEYS;
 
 const SCHEMES: KeyScheme[] = (process.env.BENCH_SCHED_SCHEMES ?? Object.keys(SCHEME_KEYS).join(','))
@@ -187,8 +193,9 @@ async function runVideos(
         await new Promise((r) => setTimeout(r, v.afterMs));
         const started = performance.now();
         const rank = videos.slice(0, i).filter((o) => o.accountId === v.accountId).length;
+        const load = videos.filter((o) => o.accountId === v.accountId).length;
         const key = (stage: number, begun: boolean): Priority => ({
-          priorityKey: SCHEME_KEYS[scheme](stage, begun, rank),
+          priorityKey: SCHEME_KEYS[scheme](stage, begun, rank, load),
           fairnessKey: v.accountId,
           ...((scheme === 'under-way-weighted' || scheme === 'rank-under-way-weighted') && {
             fairnessWeight: 1 / videos.filter((o) => o.accountId === v.accountId).length,

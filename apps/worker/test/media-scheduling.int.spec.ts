@@ -188,7 +188,12 @@ describe('media work scheduled by Temporal', () => {
     const history = await runVideoWorkflow(
       temporal,
       standIns({
-        planProduction: async () => ({ sceneIds: ['s1', 's2'], charges: [], aheadInAccount: 1 }),
+        planProduction: async () => ({
+          sceneIds: ['s1', 's2'],
+          charges: [],
+          aheadInAccount: 1,
+          othersInAccount: 2,
+        }),
       }),
       { autoApprove: true },
       async (handle) => {
@@ -218,10 +223,11 @@ describe('media work scheduled by Temporal', () => {
     ]);
     for (const m of media) expect(m.priority?.fairnessKey).toBe(input.accountId);
     const { accountId } = input;
-    const notBegun = mediaPriority({ kind: 'video', accountId, begun: false, rank: 1 }).priorityKey;
-    const underWay = mediaPriority({ kind: 'video', accountId, begun: true, rank: 1 }).priorityKey;
+    // Rank 3: two other videos of the account under way, one of them older.
+    const notBegun = mediaPriority({ kind: 'video', accountId, begun: false, rank: 3 }).priorityKey;
+    const underWay = mediaPriority({ kind: 'video', accountId, begun: true, rank: 3 }).priorityKey;
     expect(notBegun).toBeGreaterThan(
-      mediaPriority({ kind: 'video', accountId, begun: false, rank: 0 }).priorityKey!,
+      mediaPriority({ kind: 'video', accountId, begun: false, rank: 2 }).priorityKey!,
     );
     // Not begun until a first piece finished (production overlaps its stages, so how many go out
     // before that varies), under way from then on; the segments and the join always after it.

@@ -120,9 +120,8 @@ export class VideoRepository {
       .execute();
   }
 
-  /** The account's videos in progress; `aheadOf`: those created before that video, not waiting at the gate. */
-  async countInProgress(accountId: string, opts: { excludeVideoId?: string; aheadOf?: string }, trx?: Tx) {
-    const statuses: readonly VideoStatus[] = opts.aheadOf ? STAGES : IN_PROGRESS_STATUSES;
+  /** The account's videos in progress. */
+  async countInProgress(accountId: string, opts: { excludeVideoId?: string }, trx?: Tx) {
     let q = (trx ?? this.db)
       .selectFrom('videos')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -131,12 +130,31 @@ export class VideoRepository {
       // A video at the review gate is `pending`, which the interface counts as in progress: it
       // holds its slot until it is deleted or fails
       // (docs/decisions/0036-review-fixes-slots-assets-credits.md).
-      .where('status', 'in', statuses as VideoStatus[]);
+      .where('status', 'in', IN_PROGRESS_STATUSES as VideoStatus[]);
     if (opts.excludeVideoId) q = q.where('id', '!=', opts.excludeVideoId);
-    if (opts.aheadOf)
-      q = q.where(sql<boolean>`created_at < (select created_at from videos where id = ${opts.aheadOf})`);
     const { n } = await q.executeTakeFirstOrThrow();
     return Number(n);
+  }
+
+  /**
+   * Where a video stands among its account's videos under way (scripting, refining or in
+   * production; not those at the gate): `ahead`, the ones created before it; `others`, all but it,
+   * older or newer. The media queue's rank of its run (media-priority.ts).
+   */
+  async placeInAccount(accountId: string, videoId: string): Promise<{ ahead: number; others: number }> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select([
+        sql<string>`count(*) filter (where created_at < (select created_at from videos where id = ${videoId}))`.as(
+          'ahead',
+        ),
+        sql<string>`count(*) filter (where id <> ${videoId})`.as('others'),
+      ])
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', STAGES as VideoStatus[])
+      .executeTakeFirstOrThrow();
+    return { ahead: Number(row.ahead), others: Number(row.others) };
   }
 
   /**

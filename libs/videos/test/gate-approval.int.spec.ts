@@ -62,25 +62,30 @@ describe('gate activities on PostgreSQL: approval', () => {
     ).resolves.toEqual({ done: true });
   });
 
-  it("a plan ranks the video behind its account's older videos under way, not behind those at the gate or newer ones", async () => {
+  it("a plan places the video among its account's videos under way (all of them, and the older ones), not those at the gate", async () => {
     const first = await videoAtGate(40);
     const second = await videoAtGate(0, 2, first.accountId);
     const third = await videoAtGate(0, 2, first.accountId);
-    // The first still at the gate: nothing ahead of the second.
-    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(0);
+    const place = async (videoId: string, runNo: number) => {
+      const plan = await run(() => a.planProduction({ videoId, run: runNo }));
+      return [plan.aheadInAccount, plan.othersInAccount];
+    };
+    // The first still at the gate: nothing ahead of the second, nothing else under way.
+    expect(await place(second.videoId, 1)).toEqual([0, 0]);
     await approve(
       first.videoId,
       1,
       (await run(() => a.planProduction({ videoId: first.videoId, run: 1 }))).charges,
     );
-    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(1);
+    expect(await place(second.videoId, 1)).toEqual([1, 1]);
     await approve(
       third.videoId,
       1,
       (await run(() => a.planProduction({ videoId: third.videoId, run: 1 }))).charges,
     );
-    // The third, newer and in production, does not count ahead of the second; the first does.
-    expect((await run(() => a.planProduction({ videoId: second.videoId, run: 1 }))).aheadInAccount).toBe(1);
-    expect((await run(() => a.planProduction({ videoId: first.videoId, run: 2 }))).aheadInAccount).toBe(0);
+    // The third, newer and in production, counts among the others, not ahead of the second; the
+    // first counts as both. The second, at the gate, is not among the first's others.
+    expect(await place(second.videoId, 1)).toEqual([1, 2]);
+    expect(await place(first.videoId, 2)).toEqual([0, 1]);
   });
 });

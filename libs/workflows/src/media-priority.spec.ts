@@ -11,7 +11,7 @@ import {
 
 const key = (kind: MediaKind, begun: boolean, rank = 0) =>
   mediaPriority({ kind, accountId: 'acct', begun, rank }).priorityKey!;
-const RANKS = [0, 1, 2, 3, 9];
+const RANKS = [0, 1, 2, 3, 4, 5, 9];
 
 describe('media priority', () => {
   it('takes drafts first, then single videos, then batch rows, whatever their rank or start', () => {
@@ -26,12 +26,13 @@ describe('media priority', () => {
               );
   });
 
-  it("puts an account's first video ahead of anyone's second, begun or not", () => {
+  it("puts a lower rank (fewer of its account's videos under way) ahead, begun or not", () => {
     for (const kind of ['video', 'batchRow'] as const)
       for (const a of [false, true])
         for (const b of [false, true]) {
           expect(key(kind, a, 0)).toBeLessThan(key(kind, b, 1));
           expect(key(kind, a, 1)).toBeLessThan(key(kind, b, 2));
+          expect(key(kind, a, 3)).toBeLessThan(key(kind, b, 4));
         }
   });
 

@@ -3,17 +3,18 @@ import type { Priority } from '@temporalio/common';
 /**
  * The order media work is taken from the media queue in, decided by Temporal's task-queue
  * priority and fairness (docs/decisions/0062-scheduling-by-temporal.md,
- * docs/decisions/0072-media-order-by-rank-in-account.md): a lower priority key goes first, and
+ * docs/decisions/0072-media-order-by-rank-in-account.md,
+ * docs/decisions/0075-media-rank-by-account-load.md): a lower priority key goes first, and
  * within one key the account's fairness key shares the workers out evenly between accounts, so
  * an account with many videos does not starve one with few.
  *
  * Priority keys by kind of work: a draft (a preview someone waits for at the gate) first, then
- * single videos, then batch rows, which yield to single videos. Within a kind, a video's rank in
- * its account (how many of the account's videos were in production ahead of it when it was
- * approved; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video under way ahead of
+ * single videos, then batch rows, which yield to single videos. Within a kind, a video's rank (its
+ * account's other videos under way plus those of them created before it, when its run was
+ * planned; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video under way ahead of
  * one that has not begun.
  */
-export const MEDIA_RANKS = 3;
+export const MEDIA_RANKS = 5;
 /** Keys of one kind: two per rank (under way, not begun). */
 const KIND_SPAN = 2 * MEDIA_RANKS;
 export const MEDIA_PRIORITY = {
@@ -36,15 +37,16 @@ export interface MediaWork {
   /** A piece of this run's media work has finished: the video is under way. */
   begun: boolean;
   /**
-   * How many of the account's videos were in production when this run was approved (0: the
-   * account's first). Kept as it was at approval: a video ahead that finishes does not move it up.
+   * The account's other videos under way when this run was planned, plus those of them created
+   * before it (0: the account's only video; an account's three under way rank 2, 3 and 4). Kept
+   * as it was at planning: a video that finishes does not move it up.
    */
   rank: number;
 }
 
 /**
- * An account's first video goes ahead of anyone's second, and so on (ranks from MEDIA_RANKS - 1
- * together); within a rank a video under way goes ahead of one that has not begun, so the
+ * A video of an account with fewer videos under way goes first, and within an account the older
+ * first (ranks from MEDIA_RANKS - 1 together); within a rank a video under way goes ahead of one that has not begun, so the
  * workers finish what they started instead of advancing every video in lockstep. A draft is
  * first whatever its rank. The account is the fairness key.
  */

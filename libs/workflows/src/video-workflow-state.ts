@@ -184,8 +184,8 @@ export class VideoPipelineState {
    * production then. Kept for the run (and its retries' plans set it again); not carried over a
    * continue-as-new, which happens only at rest, before the next plan.
    */
-  productionPlanned(plan: { aheadInAccount?: number }): void {
-    this.mediaRank = plan.aheadInAccount ?? 0;
+  productionPlanned(plan: { aheadInAccount?: number; othersInAccount?: number }): void {
+    this.mediaRank = (plan.othersInAccount ?? 0) + (plan.aheadInAccount ?? 0);
   }
 
   /** A media piece of the current run finished: the rest of the run's media work goes ahead. */

@@ -207,6 +207,11 @@ export interface VideoActivities {
      * run's rank in the media queue (media-priority.ts). Absent from plans recorded before it (0).
      */
     aheadInAccount?: number;
+    /**
+     * The account's other videos under way now, older or newer (not at the gate): with
+     * `aheadInAccount`, the run's rank. Absent from plans recorded before it (0).
+     */
+    othersInAccount?: number;
   }>;
   /**
    * Approval in one transaction: the concurrency limit (for a retry), the charges, and the

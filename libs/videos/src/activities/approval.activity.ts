@@ -11,7 +11,7 @@ import { businessFailure } from './failures';
 import { loadVideo } from './video-loader';
 
 export interface ApprovalDeps {
-  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events' | 'countInProgress'>;
+  videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'scenes' | 'events' | 'placeInAccount'>;
   slots: Pick<VideoSlots, 'assertFree'>;
   charges: Pick<ChargeService, 'chargesDue' | 'chargeForRun'>;
   assets: Pick<AssetRepository, 'findShared'>;
@@ -80,15 +80,16 @@ export function createApprovalActivities({ videos, slots, charges, assets }: App
         : scenes.some((s) => !s.narrationAssetId)
           ? ('narrating' as const)
           : undefined;
-      // Where the run's media work goes in the media queue (media-priority.ts): an account's first
-      // video before anyone's second. Its videos created before this one and under way (scripting
-      // or in production; not those waiting at the gate): creation order, so two videos planned at
+      // Where the run's media work goes in the media queue (media-priority.ts): behind the account's
+      // other videos under way (scripting or in production; not those waiting at the gate) and, in
+      // the account, behind the ones created before it: creation order, so two videos planned at
       // the same moment do not both count themselves first.
-      const aheadInAccount = await videos.countInProgress(video.accountId, { aheadOf: video.id });
+      const place = await videos.placeInAccount(video.accountId, video.id);
       return {
         sceneIds: scenes.map((s) => s.id),
         charges: due,
-        aheadInAccount,
+        aheadInAccount: place.ahead,
+        othersInAccount: place.others,
         ...(missingFrom && { missingFrom }),
       };
     },
