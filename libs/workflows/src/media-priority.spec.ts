@@ -6,6 +6,7 @@ import {
   MEDIA_PRIORITY_LEVELS,
   MEDIA_RANKS,
   type MediaKind,
+  mediaCpuYield,
   mediaPriority,
 } from './media-priority';
 
@@ -66,5 +67,18 @@ describe('media priority', () => {
 
   it('shares the workers between accounts: the account is the fairness key', () => {
     expect(mediaPriority({ kind: 'video', accountId: 'a1', begun: false, rank: 0 }).fairnessKey).toBe('a1');
+  });
+
+  it('yields the CPU more the further back a piece is queued: nothing for a draft or rank 0, up to 9', () => {
+    expect(mediaCpuYield(undefined)).toBe(0);
+    expect(mediaCpuYield(key('draft', false))).toBe(0);
+    expect(mediaCpuYield(key('video', true, 0))).toBe(0);
+    expect(mediaCpuYield(key('video', false, 0))).toBe(0);
+    const yields = [1, 2, 3, 4].flatMap((rank) =>
+      [true, false].map((b) => mediaCpuYield(key('video', b, rank))),
+    );
+    expect(yields).toEqual([...yields].sort((a, b) => a - b));
+    expect(yields[0]).toBeGreaterThan(0);
+    expect(mediaCpuYield(key('batchRow', true, 0))).toBe(9);
   });
 });

@@ -59,3 +59,14 @@ export function mediaPriority(work: MediaWork): Priority {
     fairnessKey: work.accountId,
   };
 }
+
+/**
+ * How much more a media piece's processes yield the CPU than their work's own niceness (0–9), by
+ * its priority key: the queue's priority decides what starts, not what runs, so a piece already
+ * running beside a more urgent one gives it the cores in the same order. 0 for drafts and rank 0
+ * (an account's only video), one more per key after that, 9 from a single video's last rank on.
+ */
+export function mediaCpuYield(priorityKey: number | undefined): number {
+  if (!priorityKey) return 0;
+  return Math.min(9, Math.max(0, priorityKey - MEDIA_PRIORITY.video - 1));
+}

@@ -46,6 +46,11 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Called with 0..1 as ffmpeg reports progress (about twice a second); use it to heartbeat. */
   onProgress?: (fraction: number) => void;
+  /**
+   * How much more than a segment's own niceness its ffmpeg yields the CPU (0–9): the piece's
+   * place in the media queue (mediaCpuYield in @vidgen/workflows' media-priority.ts).
+   */
+  yieldCpu?: number;
 }
 
 export interface SegmentOutput {
@@ -102,7 +107,7 @@ export class FfmpegRenderer {
         onTime: opts.onProgress ? (t) => opts.onProgress!(Math.min(1, t / seconds)) : undefined,
         // A segment rendered while the video is still narrated gives way to the narration, which
         // the last segments and the join wait for (docs/decisions/0074-overlapped-production.md).
-        niceness: SEGMENT_NICENESS,
+        niceness: SEGMENT_NICENESS + Math.min(9, Math.max(0, Math.floor(opts.yieldCpu ?? 0))),
       });
       const info = await stat(temp).catch(() => undefined);
       if (!info || info.size === 0) throw new RenderError(`ffmpeg wrote no segment for scene ${i}`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { DRAFT_OUTPUT, type FfmpegRenderer } from '@vidgen/media';
-import { eventKeys, type VideoActivities } from '@vidgen/workflows';
+import { eventKeys, mediaCpuYield, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
@@ -32,7 +32,9 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
       const key = draft
         ? eventKeys.gate.segment(draft, input.sceneId)
         : eventKeys.run.segment(input.run, input.sceneId);
-      const attempt = Context.current().info.attempt;
+      const { attempt, priority } = Context.current().info;
+      // Beside a more urgent piece (its priority key lower), this segment gives it the cores.
+      const yieldCpu = mediaCpuYield(priority?.priorityKey);
       await runStep({
         videoId: input.videoId,
         load: async (video) => {
@@ -58,7 +60,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
               output: draft ? DRAFT_OUTPUT : video.options.output,
             },
             path.join(dir, 'segment.mp4'),
-            { signal },
+            { signal, yieldCpu },
           ),
         files: (segment, { index }) => [
           {
