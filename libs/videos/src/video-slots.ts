@@ -20,13 +20,15 @@ export class VideoSlots {
    * locked first and stays locked until the caller's transaction ends, so concurrent creates
    * and approvals on one account queue behind each other: no fourth video slips past a limit
    * of three. `excludeVideoId` is the video being approved, which must not count against itself.
+   * `locked`: the caller took the account's lock in this transaction already (a create takes it
+   * first), so it is not asked for a second time.
    */
   async assertFree(
     accountId: string,
-    opts: { excludeVideoId?: string },
+    opts: { excludeVideoId?: string; locked?: boolean },
     trx: Transaction<Database>,
   ): Promise<void> {
-    if (!(await lockForUpdate(trx, accountId))) throw new NotFoundError('Account');
+    if (!opts.locked && !(await lockForUpdate(trx, accountId))) throw new NotFoundError('Account');
     const busy = await this.videos.countInProgress(accountId, opts, trx);
     if (busy >= this.limit) throw new MaxConcurrentVideosError(this.limit);
   }

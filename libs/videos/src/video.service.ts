@@ -84,10 +84,10 @@ export class VideoService {
 
   /**
    * Writes the video row and its first event in one transaction, then starts the workflow keyed by
-   * the video id. If the process dies between the two, the worker's sweeper starts the workflow
-   * later (same id, so never twice); a retry under the Idempotency-Key gets that video (CreateKey).
+   * the video id. If the process dies between the two, the worker's sweeper starts it later (same
+   * id, so never twice); a retry under the Idempotency-Key gets that video, `created` false.
    */
-  async create(accountId: string, input: CreateVideoInput): Promise<Video> {
+  async create(accountId: string, input: CreateVideoInput): Promise<{ video: Video; created: boolean }> {
     const prepared = await this.prepare(input);
     const made = await this.videos.transaction(async (trx) => {
       // Under the account's lock, before slot, quota and references: a replay takes none of them.
@@ -96,7 +96,7 @@ export class VideoService {
       const earlier = await createdUnderKey(trx, 'videos', accountId, input.idempotency, scope);
       if (earlier) return earlier;
       await assertAssetReferences(this.assets, accountId, assetReferences(input), trx);
-      await this.slots.assertFree(accountId, {}, trx);
+      await this.slots.assertFree(accountId, { locked: true }, trx);
       await this.options.dailyQuota?.take(accountId, trx);
       // The brand is copied into the options: changing or deleting it never changes this video.
       // A translation keeps its source's copy.
@@ -118,7 +118,7 @@ export class VideoService {
     } catch (err) {
       this.options.onStartFailure?.(video.id, err);
     }
-    return video;
+    return { video, created: typeof made !== 'string' };
   }
 
   /**

@@ -79,7 +79,8 @@ export class VideosController {
     @Req() req: Request,
   ): Promise<VideoRecordDto> {
     const input = { ...toCreateVideoInput(dto), idempotency: claimedKey(req) };
-    return this.video(await this.videos.create(p.accountId, input));
+    const { video, created } = await this.videos.create(p.accountId, input);
+    return this.video(video, created);
   }
 
   @Get()
@@ -247,11 +248,11 @@ export class VideosController {
   }
 
   // A video record shows what approving it would cost and how far its run is: a query each per
-  // page, the second only when a video of it runs.
-  private async video(video: Video) {
+  // page, the second only when a video of it runs and was not just created by this request.
+  private async video(video: Video, created = false) {
     const [estimates, progress] = await Promise.all([
       this.videos.estimates([video]),
-      this.progress.of([video]),
+      created ? this.progress.created([video]) : this.progress.of([video]),
     ]);
     return toVideoResponse(video, this.urls.for, estimates, progress);
   }

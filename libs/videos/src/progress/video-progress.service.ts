@@ -36,6 +36,19 @@ export class VideoProgressService {
     return out;
   }
 
+  /**
+   * Progress of videos this request has just created, as their records show them: made before
+   * their workflows were started, so no stage of theirs had begun and there is nothing to read.
+   */
+  created(videos: readonly Video[]): Map<string, Progress> {
+    const out = new Map<string, Progress>();
+    for (const v of videos) {
+      const p = progressOf(v, undefined, {});
+      if (p) out.set(v.id, p);
+    }
+    return out;
+  }
+
   private measured(): Promise<StageSpeeds> {
     const t = this.now();
     if (!this.speeds || t - this.speeds.at > SPEEDS_TTL_MS) {

@@ -35,7 +35,7 @@ function service(opts: { video?: Video | null; canTranslate?: boolean; scenes?: 
       scenes: async () => opts.scenes ?? [scene({})],
       create: async (_account, input) => {
         created.push(input);
-        return { ...source, id: 'new', status: 'pending' } as Video;
+        return { video: { ...source, id: 'new', status: 'pending' } as Video, created: true };
       },
     },
     { available: async () => opts.canTranslate ?? true },

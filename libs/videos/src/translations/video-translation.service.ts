@@ -51,7 +51,7 @@ export class VideoTranslationService {
       ]);
     }
     const scenes = await this.videos.scenes(accountId, sourceId);
-    return this.videos.create(accountId, {
+    const made = await this.videos.create(accountId, {
       prompt: source.prompt,
       sceneCount: scenes.length,
       options: { ...source.options, language: input.language, voice: input.voice ?? null },
@@ -59,6 +59,7 @@ export class VideoTranslationService {
       translation: { sourceVideoId: source.id, from: source.options.language },
       idempotency: input.idempotency,
     });
+    return made.video;
   }
 }
 
