@@ -32,17 +32,33 @@ const RUNS = Number(process.env.DRILL_RUNS ?? 5);
 
 type DrillFigures = Record<string, number | null>;
 
+/** Figures taken at their worst over the runs. */
+const WORST = new Set([
+  'drill.max_recovery_s',
+  'drill.max_video_delay_s',
+  'drill.p95_video_delay_s',
+  'drill.delivery_attempts_max',
+  'drill.freeze_probe_max_ms',
+]);
+/** Figures averaged over the runs; the rest are counts, summed. */
+const MEAN = new Set([
+  'drill.mean_recovery_s',
+  'drill.wall_per_disruption_s',
+  'drill.undisturbed_s',
+  'drill.disturbed_s',
+  'drill.media_workers',
+]);
+
 /** One set of figures from several runs' (see the header). */
 function overRuns(runs: DrillFigures[]): DrillFigures {
-  const values = (key: string) => runs.map((r) => r[key]).filter((v): v is number => v !== null);
   const out: DrillFigures = { 'drill.runs': runs.length };
   for (const key of Object.keys(runs[0] ?? {})) {
-    const v = values(key);
+    const v = runs.map((r) => r[key]).filter((n): n is number => n !== null);
+    const sum = v.reduce((a, b) => a + b, 0);
     if (v.length === 0) out[key] = null;
-    else if (/\.(max|p95)_|_max(_ms)?$/.test(key)) out[key] = Math.max(...v);
-    else if (/\.(mean|wall|undisturbed|disturbed|media_workers)/.test(key))
-      out[key] = Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10;
-    else out[key] = v.reduce((a, b) => a + b, 0);
+    else if (WORST.has(key)) out[key] = Math.max(...v);
+    else if (MEAN.has(key)) out[key] = Math.round((sum / v.length) * 10) / 10;
+    else out[key] = sum;
   }
   return out;
 }

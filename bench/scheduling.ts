@@ -53,8 +53,9 @@ const SCHEME_KEYS = {
   /** One key per rank within the account (ranks from 2 share one), no under-way step. */
   rank: (_stage: number, _begun: boolean, rank: number) => 2 + Math.min(rank, 2),
   /**
-   * libs/workflows/src/media-priority.ts as it is: two keys per rank in the account (ranks from
-   * MEDIA_RANKS - 1 share them), under way ahead of not begun.
+   * 0072's rank through libs/workflows/src/media-priority.ts's keys: two keys per rank, the rank
+   * the account's older videos in the run (ranks from MEDIA_RANKS - 1 share them), under way
+   * ahead of not begun.
    */
   'rank-under-way': (_stage: number, begun: boolean, rank: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
@@ -68,11 +69,11 @@ const SCHEME_KEYS = {
   'rank-under-way-override': (_stage: number, begun: boolean, rank: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank }).priorityKey!,
   /**
-   * As rank-under-way, the rank counting the account's other videos in production as well as its
-   * older ones (five ranks): an account with fewer videos in production goes first.
+   * media-priority.ts as it is (0075): as rank-under-way, the rank counting the account's other
+   * videos in the run as well as its older ones: an account with fewer goes first.
    */
   'load-rank-under-way': (_stage: number, begun: boolean, rank: number, load: number) =>
-    2 + 2 * Math.min(load - 1 + rank, 4) + (begun ? 0 : 1),
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: load - 1 + rank }).priorityKey!,
   /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
   'first-under-way': (_stage: number, begun: boolean, rank: number) =>
     2 + 2 * Math.min(rank, 1) + (begun ? 0 : 1),

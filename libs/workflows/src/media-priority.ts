@@ -46,9 +46,9 @@ export interface MediaWork {
 
 /**
  * A video of an account with fewer videos under way goes first, and within an account the older
- * first (ranks from MEDIA_RANKS - 1 together); within a rank a video under way goes ahead of one that has not begun, so the
- * workers finish what they started instead of advancing every video in lockstep. A draft is
- * first whatever its rank. The account is the fairness key.
+ * first (ranks from MEDIA_RANKS - 1 together); within a rank a video under way goes ahead of one
+ * that has not begun, so the workers finish what they started instead of advancing every video
+ * in lockstep. A draft is first whatever its rank. The account is the fairness key.
  */
 export function mediaPriority(work: MediaWork): Priority {
   const base = MEDIA_PRIORITY[work.kind];
