@@ -5,18 +5,39 @@ import { describe, expect, inject, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../../test/support/api';
 import { atGate, createVideo, waitForVideo } from '../../../test/support/videos';
 
-/** `vidgen videos watch ID` as a user runs it: its exit code and what it printed. */
-function watch(account: TestAccount, id: string): Promise<{ code: number | null; stdout: string }> {
+type WatchRun = { code: number | null; stdout: string };
+
+/**
+ * `vidgen videos watch ID` as a user runs it: its exit code and what it printed. `printed` resolves
+ * once its output holds the given text, so a test can act on what the watcher has seen.
+ */
+function startWatch(
+  account: TestAccount,
+  id: string,
+  waitFor?: string,
+): { done: Promise<WatchRun>; printed: Promise<void> } {
   const env = { ...process.env, VIDGEN_API_URL: inject('stack').apiBaseUrl, VIDGEN_API_KEY: account.key };
-  return new Promise((resolve) => {
-    execFile(
+  let seen: () => void = () => {};
+  const printed = new Promise<void>((r) => {
+    seen = r;
+  });
+  const done = new Promise<WatchRun>((resolve) => {
+    const child = execFile(
       process.execPath,
       ['-r', '@swc-node/register', path.join(REPO_ROOT, 'apps/cli/src/main.ts'), 'videos', 'watch', id],
       { cwd: REPO_ROOT, env, timeout: 240_000 },
       (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout }),
     );
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer | string) => {
+      out += chunk.toString();
+      if (waitFor && out.includes(waitFor)) seen();
+    });
   });
+  return { done, printed };
 }
+
+const watch = (account: TestAccount, id: string) => startWatch(account, id).done;
 
 const bars = (stdout: string) =>
   [...stdout.matchAll(/^\[[#-]{30}\]\s+([\d.]+)% (\w+)/gm)].map((m) => ({
@@ -54,13 +75,15 @@ describe('vidgen videos watch', () => {
 
     const gated = await createVideo(account.api, { prompt: 'A quiet harbour.' });
     await waitForVideo(account.api, gated.id, atGate);
-    const watching = watch(account, gated.id);
-    // The watcher waits at the gate until the video is deleted under it.
-    await new Promise((r) => setTimeout(r, 2000));
+    const gateLine = `video ${gated.id} awaits approval at the review gate`;
+    const watching = startWatch(account, gated.id, gateLine);
+    // The watcher waits at the gate until the video is deleted under it; the delete goes once it
+    // has said so (before that, the video would simply not be there to watch).
+    await Promise.race([watching.printed, watching.done]);
     expect((await account.api.delete(`/videos/${gated.id}`)).status).toBe(204);
-    const deleted = await watching;
+    const deleted = await watching.done;
     expect(deleted.code, deleted.stdout).toBe(2);
-    expect(deleted.stdout).toContain(`video ${gated.id} awaits approval at the review gate`);
+    expect(deleted.stdout).toContain(gateLine);
     expect(deleted.stdout).toMatch(new RegExp(`video ${gated.id} deleted\\n$`));
 
     const missing = await watch(account, '00000000-0000-4000-8000-000000000000');
