@@ -7,6 +7,7 @@
  * video's creation to its `completed` event.
  */
 import { performance } from 'node:perf_hooks';
+import type { MediaPiece } from '@vidgen/stack-harness';
 import type { BenchApi } from './support';
 
 // biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
@@ -60,19 +61,37 @@ async function finished(call: BenchApi, id: string, deadline: number): Promise<n
 }
 
 /**
+ * Where a video's media time went, by activity: pieces, seconds waiting in the queue
+ * (scheduled → started) and running (started → closed), summed over its pieces.
+ */
+export function mediaTimeBreakdown(pieces: MediaPiece[]): string {
+  const by = new Map<string, { n: number; wait: number; run: number }>();
+  for (const p of pieces) {
+    const k = p.activity || '?';
+    const b = by.get(k) ?? { n: 0, wait: 0, run: 0 };
+    b.n++;
+    b.wait += (p.startedAt - p.scheduledAt) / 1000;
+    b.run += (p.endedAt - p.startedAt) / 1000;
+    by.set(k, b);
+  }
+  return [...by]
+    .map(([k, b]) => `${k} ×${b.n} waited ${b.wait.toFixed(1)} s, ran ${b.run.toFixed(1)} s`)
+    .join('; ');
+}
+
+/**
  * `alone`, `quiet` and `busy`: clients of three fresh accounts on an idle stack. `alone`'s one
  * video first, by itself; then `busy`'s ten and `quiet`'s one, sent together.
  */
 export async function oneBesideTen(
   accounts: { alone: BenchApi; quiet: BenchApi; busy: BenchApi },
   scenes: number,
+  /** The media pieces of a video's run, to print where its time went. */
+  timeline?: (videoId: string) => Promise<MediaPiece[]>,
 ): Promise<OneBesideTen> {
   const deadline = Date.now() + TIMEOUT_MS;
-  const aloneS = await finished(
-    accounts.alone,
-    await create(accounts.alone, 'alone', scenes, deadline),
-    deadline,
-  );
+  const aloneId = await create(accounts.alone, 'alone', scenes, deadline);
+  const aloneS = await finished(accounts.alone, aloneId, deadline);
   const t0 = performance.now();
   const busy = (async () => {
     const running: Promise<number>[] = [];
@@ -82,14 +101,20 @@ export async function oneBesideTen(
     }
     return Promise.all(running);
   })();
-  const quiet = create(accounts.quiet, 'quiet', scenes, deadline).then((id) =>
-    finished(accounts.quiet, id, deadline),
-  );
+  let quietId = '';
+  const quiet = create(accounts.quiet, 'quiet', scenes, deadline).then((id) => {
+    quietId = id;
+    return finished(accounts.quiet, id, deadline);
+  });
   const [besideS, busyS] = await Promise.all([quiet, busy]);
   console.log(
     `  one beside ten: ${besideS.toFixed(1)} s beside against ${aloneS.toFixed(1)} s alone; the busy account's ten took ${busyS
       .map((s) => s.toFixed(0))
       .join(' ')} s each, all in by ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
+  if (timeline) {
+    console.log(`  alone, its media pieces: ${mediaTimeBreakdown(await timeline(aloneId))}`);
+    console.log(`  beside ten, its media pieces: ${mediaTimeBreakdown(await timeline(quietId))}`);
+  }
   return { aloneS, besideS, ratio: besideS / aloneS };
 }

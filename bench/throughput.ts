@@ -150,24 +150,27 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
     const times = finished.filter((t) => t !== undefined);
     // Each media worker runs one piece per core of this machine (apps/worker's worker-concurrency.ts).
     const connection = await Connection.connect({ address: bench.temporalAddress });
-    const pieces = await mediaPieces(new Client({ connection }), ids.map(workflowIds.video)).finally(() =>
-      connection.close(),
-    );
+    const client = new Client({ connection });
+    const pieces = await mediaPieces(client, ids.map(workflowIds.video));
     const idleWhileBacklogS = idleWhileBacklog(pieces, os.availableParallelism());
     const last = Math.max(...times);
-    const besideTen =
-      mediaWorkers > 0
-        ? await Promise.all([0, 1, 2].map(() => bench.key(10_000))).then(([alone, quiet, busy]) =>
-            oneBesideTen(
-              {
-                alone: benchClient(bench.stack.baseUrl, alone!),
-                quiet: benchClient(bench.stack.baseUrl, quiet!),
-                busy: benchClient(bench.stack.baseUrl, busy!),
-              },
-              SCENES,
-            ),
-          )
-        : undefined;
+    let besideTen: OneBesideTen | undefined;
+    try {
+      if (mediaWorkers > 0) {
+        const [alone, quiet, busy] = await Promise.all([0, 1, 2].map(() => bench.key(10_000)));
+        besideTen = await oneBesideTen(
+          {
+            alone: benchClient(bench.stack.baseUrl, alone!),
+            quiet: benchClient(bench.stack.baseUrl, quiet!),
+            busy: benchClient(bench.stack.baseUrl, busy!),
+          },
+          SCENES,
+          (id) => mediaPieces(client, [workflowIds.video(id)]),
+        );
+      }
+    } finally {
+      await connection.close();
+    }
     console.log(
       `  [${label}] completion (s after the first submission), in submission order: ${finished
         .map((t) => (t === undefined ? '–' : t.toFixed(0)))

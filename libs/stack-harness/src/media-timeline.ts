@@ -8,6 +8,8 @@ export interface MediaPiece {
   endedAt: number;
   /** The identity of the worker that ran it. */
   worker: string;
+  /** The activity's type, when read from a history. */
+  activity?: string;
 }
 
 /**
@@ -19,12 +21,13 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
   const pieces: MediaPiece[] = [];
   for (const id of workflowIds) {
     const events = (await client.workflow.getHandle(id).fetchHistory()).events ?? [];
-    const scheduled = new Map<string, number>();
+    const scheduled = new Map<string, { at: number; activity: string }>();
     const started = new Map<string, { at: number; worker: string }>();
     for (const e of events) {
       const at = tsToMs(e.eventTime);
       const s = e.activityTaskScheduledEventAttributes;
-      if (s?.taskQueue?.name?.endsWith('-media')) scheduled.set(String(e.eventId), at);
+      if (s?.taskQueue?.name?.endsWith('-media'))
+        scheduled.set(String(e.eventId), { at, activity: s.activityType?.name ?? '' });
       const st = e.activityTaskStartedEventAttributes;
       if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });
       const closed =
@@ -36,10 +39,11 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
       const begun = started.get(key);
       if (closed && scheduled.has(key) && begun)
         pieces.push({
-          scheduledAt: scheduled.get(key)!,
+          scheduledAt: scheduled.get(key)!.at,
           startedAt: begun.at,
           endedAt: at,
           worker: begun.worker,
+          activity: scheduled.get(key)!.activity,
         });
     }
   }

@@ -237,6 +237,11 @@ export interface SpeechInput {
   voice?: string;
   /** 0.5–2.0, default 1: the narration lasts about 1/speed as long. */
   speed?: number;
+  /**
+   * Its place beside other narrations the process makes at once, lower first (the media queue's
+   * priority key): a voice runtime the process shares speaks its sentences in this order.
+   */
+  priority?: number;
 }
 
 export interface GeneratedSpeech {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import {
   defaultVoiceFor,
@@ -93,8 +93,10 @@ export function createNarrationActivity({
               voice: '',
             };
           }
+          // Beside a more urgent narration in this process, this one lets its sentences go first.
+          const priority = Context.current().info.priority?.priorityKey;
           return providers.speech.synthesize(
-            { text: scene.narration, voice, speed: video.options.voice_speed },
+            { text: scene.narration, voice, speed: video.options.voice_speed, priority },
             out,
             signal,
           );

@@ -47,10 +47,17 @@ export interface PiperRequest {
   /** noise_scale, length_scale, noise_w. */
   scales: [number, number, number];
   sid?: number;
+  /**
+   * Where the sentence stands beside others the process has to speak: lower goes to a free
+   * runtime thread first, equal ones in the order they came. The narration's place in the media
+   * queue (its priority key); none counts as 0.
+   */
+  priority?: number;
 }
 
 type Pending = { resolve: (audio: Float32Array) => void; reject: (err: Error) => void };
 type RuntimeThread = { worker: Worker; pending: Map<number, Pending> };
+type Waiting = { id: number; priority: number; message: Record<string, unknown>; pending: Pending };
 
 /**
  * The options a runtime thread makes its session with, beside its op threads (opThreads): the
@@ -68,6 +75,8 @@ export const piperSessionOptions: Record<string, unknown> = {
 };
 
 const threads: RuntimeThread[] = [];
+/** Sentences no runtime thread has taken yet, most urgent first. */
+const waiting: Waiting[] = [];
 let nextId = 0;
 let started = false;
 
@@ -119,14 +128,16 @@ function startThread(): RuntimeThread {
     if (at >= 0) threads.splice(at, 1);
     for (const p of current.pending.values()) p.reject(err);
     current.pending.clear();
+    dispatch();
   };
   worker.on('message', (m: { id: number; audio?: Float32Array; error?: string }) => {
     const p = current.pending.get(m.id);
-    if (!p) return;
+    if (!p) return dispatch();
     current.pending.delete(m.id);
     if (current.pending.size === 0) worker.unref();
     if (m.audio) p.resolve(m.audio);
     else p.reject(new Error(m.error ?? 'the ONNX runtime returned nothing'));
+    dispatch();
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the ONNX runtime thread ended with exit code ${code}`)));
@@ -135,47 +146,71 @@ function startThread(): RuntimeThread {
 }
 
 /**
- * The thread with the least work in hand; a new one while every thread is busy and the count
- * allows (threads start on demand, so a process that speaks one sentence at a time has one).
+ * An idle thread, or a new one while the count allows (threads start on demand, so a process
+ * that speaks one sentence at a time has one); none while every thread has a sentence in hand.
  */
-function leastBusyThread(): RuntimeThread {
-  const idle = threads.find((t) => t.pending.size === 0);
-  if (idle) return idle;
-  if (threads.length < piperThreadCount()) return startThread();
-  return threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+function freeThread(): RuntimeThread | undefined {
+  return (
+    threads.find((t) => t.pending.size === 0) ??
+    (threads.length < piperThreadCount() ? startThread() : undefined)
+  );
 }
 
 /**
- * One sentence through the voice's model, on the least busy runtime thread: its audio as float
- * samples. An abort rejects at once (the sentence in flight finishes on its thread and is dropped).
+ * Hands the most urgent waiting sentences to free threads. A thread holds one sentence at a
+ * time, so a narration of a more urgent video (a draft, an account's only video) that arrives
+ * while another narration is being spoken waits for the sentence in hand, not the narration.
+ */
+function dispatch(): void {
+  while (waiting.length > 0) {
+    const thread = freeThread();
+    if (!thread) return;
+    const next = waiting.shift()!;
+    thread.pending.set(next.id, next.pending);
+    thread.worker.ref();
+    thread.worker.postMessage(next.message);
+  }
+}
+
+/**
+ * One sentence through the voice's model, on a free runtime thread, most urgent first: its audio
+ * as float samples. An abort rejects at once (a sentence in flight finishes on its thread and is
+ * dropped; one still waiting is taken out).
  */
 export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float32Array> {
   signal?.throwIfAborted();
-  const { worker, pending } = leastBusyThread();
   const id = nextId++;
+  const { priority = 0, ...request } = req;
   return new Promise<Float32Array>((resolve, reject) => {
     const abort = () => {
-      pending.delete(id);
-      if (pending.size === 0) worker.unref();
+      const at = waiting.findIndex((w) => w.id === id);
+      if (at >= 0) waiting.splice(at, 1);
+      for (const t of threads) {
+        if (t.pending.delete(id) && t.pending.size === 0) t.worker.unref();
+      }
       reject(signal!.reason);
+      dispatch();
     };
     const done = () => signal?.removeEventListener('abort', abort);
     signal?.addEventListener('abort', abort, { once: true });
-    pending.set(id, {
-      resolve: (a) => {
-        done();
-        resolve(a);
-      },
-      reject: (e) => {
-        done();
-        reject(e);
-      },
-    });
-    worker.ref();
-    worker.postMessage({
+    const entry: Waiting = {
       id,
-      ...req,
-      options: { intraOpNumThreads: opThreads(), ...piperSessionOptions },
-    });
+      priority,
+      message: { id, ...request, options: { intraOpNumThreads: opThreads(), ...piperSessionOptions } },
+      pending: {
+        resolve: (a) => {
+          done();
+          resolve(a);
+        },
+        reject: (e) => {
+          done();
+          reject(e);
+        },
+      },
+    };
+    // After every waiting sentence of the same or a more urgent priority.
+    const at = waiting.findIndex((w) => w.priority > priority);
+    waiting.splice(at < 0 ? waiting.length : at, 0, entry);
+    dispatch();
   });
 }

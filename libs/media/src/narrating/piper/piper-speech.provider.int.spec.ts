@@ -133,6 +133,28 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
     }
   });
 
+  it('speaks a more urgent narration’s sentences before those already waiting, after the one in hand', async () => {
+    const voice = installed();
+    expect(piperRuntimeThreads()).toBe(1);
+    const ids = phonemeIds(
+      'ðə bˈoʊts lˈiːv ðə hˈɑːɹbɚ æt dˈɔːn.'.normalize('NFD'),
+      voice.config.phoneme_id_map,
+    );
+    const scales: [number, number, number] = [0.667, 1, 0.8];
+    const spoken: string[] = [];
+    const say = (label: string, priority?: number) =>
+      runPiper({ model: voice.modelPath, ids, scales, priority }).then((audio) => {
+        expect(audio.length).toBeGreaterThan(0);
+        spoken.push(label);
+      });
+    // A batch row's narration (key 12) has its three sentences in; an account's only video
+    // (key 2) then sends two, and a narration without a key (0) one.
+    const all = [say('row 1', 12), say('row 2', 12), say('row 3', 12), say('only 1', 2), say('only 2', 2)];
+    all.push(say('unkeyed'));
+    await Promise.all(all);
+    expect(spoken).toEqual(['row 1', 'unkeyed', 'only 1', 'only 2', 'row 2', 'row 3']);
+  });
+
   it('keeps one runtime thread unless PIPER_THREADS asks for more, and spreads sentences over them', async () => {
     installed();
     // One session of the voice per process (docs/decisions/0071-where-the-media-worker-memory-goes.md).

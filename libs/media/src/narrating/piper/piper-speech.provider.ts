@@ -112,7 +112,7 @@ export class PiperSpeechProvider implements SpeechProvider {
         const i = next++;
         try {
           throwIfAborted(signal);
-          audios[i] = await this.infer(voice, said[i]!, speed, signal);
+          audios[i] = await this.infer(voice, said[i]!, { speed, priority: input.priority }, signal);
         } catch (err) {
           next = said.length; // no sentence starts after a failure
           throw err;
@@ -148,7 +148,7 @@ export class PiperSpeechProvider implements SpeechProvider {
   private async infer(
     voice: InstalledPiperVoice,
     sentence: PiperSentence,
-    speed: number,
+    { speed, priority }: { speed: number; priority?: number },
     signal?: AbortSignal,
   ): Promise<Int16Array> {
     const inf = voice.config.inference;
@@ -160,6 +160,7 @@ export class PiperSpeechProvider implements SpeechProvider {
           ids: phonemeIds(sentence.phonemes, voice.config.phoneme_id_map),
           scales: [inf.noise_scale, lengthScaleFor(inf.length_scale, speed), inf.noise_w],
           sid: (voice.config.num_speakers ?? 1) > 1 ? 0 : undefined,
+          priority,
         },
         signal,
       );
