@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { MediaPiece } from '@vidgen/stack-harness';
+import { mediaTimeBreakdown } from './media-breakdown';
 import type { BenchApi } from './support';
 
 // biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
@@ -58,25 +59,6 @@ async function finished(call: BenchApi, id: string, deadline: number): Promise<n
     if (Date.now() > deadline) throw new Error(`video ${id} still running`);
     await sleep(250);
   }
-}
-
-/**
- * Where a video's media time went, by activity: pieces, seconds waiting in the queue
- * (scheduled → started) and running (started → closed), summed over its pieces.
- */
-export function mediaTimeBreakdown(pieces: MediaPiece[]): string {
-  const by = new Map<string, { n: number; wait: number; run: number }>();
-  for (const p of pieces) {
-    const k = p.activity || '?';
-    const b = by.get(k) ?? { n: 0, wait: 0, run: 0 };
-    b.n++;
-    b.wait += (p.startedAt - p.scheduledAt) / 1000;
-    b.run += (p.endedAt - p.startedAt) / 1000;
-    by.set(k, b);
-  }
-  return [...by]
-    .map(([k, b]) => `${k} ×${b.n} waited ${b.wait.toFixed(1)} s, ran ${b.run.toFixed(1)} s`)
-    .join('; ');
 }
 
 /**

@@ -19,10 +19,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Client, Connection } from '@temporalio/client';
 import { resolveFfmpeg } from '@vidgen/media';
-import { type ServiceProcess, spawnService } from '@vidgen/stack-harness';
+import { mediaPieces, type ServiceProcess, spawnService } from '@vidgen/stack-harness';
+import { workflowIds } from '@vidgen/workflows';
 import { etaErrors, median, type ProgressSample } from './eta-accuracy';
 import { peakRssMb, writeFigures } from './figures';
+import { mediaTimeBreakdown } from './media-breakdown';
 import { plainScript } from './pipeline-baseline';
 import { cpuSecondsWithChildren } from './proc-stats';
 import { startBenchStack } from './support';
@@ -41,6 +44,10 @@ interface Run {
   mediaCpuSeconds: number;
   /** Relative error of the record's ETA at 25 % and 50 % of the run. */
   eta: Record<number, number>;
+  /** The video's id, for its workflow's history. */
+  id: string;
+  /** Where its media time went, by activity (mediaTimeBreakdown), when read. */
+  pieces?: string;
 }
 
 async function produce(
@@ -87,6 +94,7 @@ async function produce(
   for (let i = 0; i < marks.length - 1; i++) stages[marks[i]!.status!] = at(marks[i + 1]!) - at(marks[i]!);
   const rendered = log.find((e) => e.type === 'rendered');
   return {
+    id,
     wallSeconds,
     videoSeconds: Number(rendered?.data.duration_seconds),
     stages,
@@ -107,6 +115,7 @@ function table(label: string, run: Run): void {
   );
   const pct = (e: number | undefined) => (Number.isFinite(e) ? `${(100 * e!).toFixed(0)} %` : 'n/a');
   console.log(`ETA error at 25 %: ${pct(run.eta[25])}, at 50 %: ${pct(run.eta[50])}`);
+  if (run.pieces) console.log(`media pieces (seconds from the first): ${run.pieces}`);
   console.log('stage        | seconds | share');
   const total = Object.values(run.stages).reduce((a, b) => a + b, 0);
   for (const s of STAGES) {
@@ -162,6 +171,14 @@ async function main(): Promise<void> {
     addMediaWorker();
     await produce(bench.stack.baseUrl, key, { scenes: SCENES.slice(0, 2) });
     const two = await produce(bench.stack.baseUrl, key, body, pids());
+    const connection = await Connection.connect({ address: bench.temporalAddress });
+    try {
+      const client = new Client({ connection });
+      for (const run of [one, hd, espeak, two])
+        run.pieces = mediaTimeBreakdown(await mediaPieces(client, [workflowIds.video(run.id)]));
+    } finally {
+      await connection.close();
+    }
 
     console.log(
       `pipeline bench: ${os.cpus().length} cores, load average ${os

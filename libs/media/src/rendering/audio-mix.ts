@@ -97,21 +97,35 @@ export function parseLoudness(stderr: string): LoudnessMeasurement {
   return { integrated, threshold, range, truePeak };
 }
 
+/** How far under the true-peak target the limiter holds the samples: room for inter-sample peaks. */
+const LIMIT_MARGIN_DB = 0.5;
 /**
- * loudnorm's second pass: with the first pass's figures it applies one gain to the whole mix
- * (linear), which keeps the ducking's dynamics; loudnorm itself falls back to its dynamic mode
- * only where one gain would break the true-peak limit. Silence (nothing to measure) passes as is.
+ * The most the limiter takes off a peak: past that a mix with rare loud peaks (a click in a
+ * recording) would be squashed, so its gain stops short and it stays quieter than the target.
+ */
+const MAX_LIMITING_DB = 6;
+
+/**
+ * The second pass, from the first pass's figures: one gain that brings the whole mix to the
+ * target loudness (linear, which keeps the ducking's dynamics), as loudnorm's `linear=true` would.
+ * Where that gain would take a peak past the true-peak limit, a lookahead peak limiter
+ * (alimiter, its delay compensated, no auto level) holds the samples LIMIT_MARGIN_DB under it,
+ * where loudnorm would fall back to its dynamic mode: a limiter at 44.1 kHz costs a few
+ * hundredths of a second where loudnorm's limiter at 192 kHz took seconds for a minute of audio
+ * (docs/decisions/0077-loudness-gain-and-limiter.md). The limiter takes at most MAX_LIMITING_DB
+ * off a peak. Silence (nothing to measure) passes as is.
  */
 export function normaliseFilter(m: LoudnessMeasurement): string {
   const t = LOUDNESS;
-  const resample = `aresample=${SAMPLE_RATE}`;
   // ebur128 reports digital silence as -70 LUFS (its floor) with a -inf peak; a gain up to the
   // target would multiply zeros into NaN, which the AAC encoder refuses.
-  if (!Number.isFinite(m.integrated) || m.integrated <= -70 || !Number.isFinite(m.truePeak)) return resample;
-  const db = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-99');
-  return [
-    `loudnorm=I=${t.integrated}:TP=${t.truePeak}:LRA=${t.range}`,
-    `measured_I=${db(m.integrated)}:measured_TP=${db(m.truePeak)}:measured_LRA=${db(m.range)}`,
-    `measured_thresh=${db(m.threshold)}:linear=true,${resample}`,
-  ].join(':');
+  if (!Number.isFinite(m.integrated) || m.integrated <= -70 || !Number.isFinite(m.truePeak)) {
+    return `aresample=${SAMPLE_RATE}`;
+  }
+  const ceiling = t.truePeak - LIMIT_MARGIN_DB;
+  let gain = t.integrated - m.integrated;
+  if (m.truePeak + gain <= t.truePeak) return `volume=${gain.toFixed(2)}dB`;
+  gain = Math.min(gain, ceiling + MAX_LIMITING_DB - m.truePeak);
+  const limit = 10 ** (ceiling / 20);
+  return `volume=${gain.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:attack=5:release=50:level=false:latency=true`;
 }

@@ -59,7 +59,7 @@ const AAC = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-movflags', '
  * the narration (each scene's padded or trimmed to its segment, so picture and voice stay in
  * step), the ducked music under it, the loudness measurement of that mix (ebur128), the narration file
  * and the thumbnail. The second copies the segments' video as it is (no re-encode) and writes
- * the mix through loudnorm's second pass. Every output is written under a temporary name and
+ * the mix through the normalising second pass (normaliseFilter). Every output is written under a temporary name and
  * renamed into place once all succeeded; the video goes last, as its presence marks a render done.
  */
 export async function joinSegments(

@@ -117,13 +117,24 @@ describe('normaliseFilter', () => {
     `Summary:\n  Integrated loudness:\n    I: ${i} LUFS\n    Threshold: -80.0 LUFS\n  Loudness range:\n    LRA: 0.0 LU\n  True peak:\n    Peak: ${peak} dBFS\n`;
 
   it('leaves digital silence as it is: a gain up to the target would turn zeros into NaN', () => {
-    expect(normaliseFilter(parseLoudness(summary('-70.0', '-inf')))).not.toContain('loudnorm');
+    const filter = normaliseFilter(parseLoudness(summary('-70.0', '-inf')));
+    expect(filter).not.toMatch(/volume|alimiter|loudnorm/);
   });
 
-  it('brings a measured mix to the target in one linear gain', () => {
-    const filter = normaliseFilter(parseLoudness(summary('-23.4', '-6.1')));
-    expect(filter).toContain('loudnorm=I=-16');
-    expect(filter).toContain('measured_I=-23.40');
-    expect(filter).toContain('linear=true');
+  it('brings a measured mix to the target in one gain when its peaks stay under the limit', () => {
+    expect(normaliseFilter(parseLoudness(summary('-23.4', '-9.0')))).toBe('volume=7.40dB');
+  });
+
+  it('adds a peak limiter under the true-peak limit when the gain would take a peak past it', () => {
+    // -6.1 dBTP + 7.4 dB of gain would peak at +1.3 dBTP: the samples are held at -2 dBFS.
+    expect(normaliseFilter(parseLoudness(summary('-23.4', '-6.1')))).toBe(
+      'volume=7.40dB,alimiter=limit=0.7943:attack=5:release=50:level=false:latency=true',
+    );
+  });
+
+  it('takes at most 6 dB off a peak: a mix with a far louder peak stays under the target', () => {
+    // A click at -1 dBTP in speech at -30 LUFS: 14 dB of gain would put it 13.5 dB over the limit;
+    // 5 dB of gain puts it 6 dB over the -2 dBFS the limiter holds.
+    expect(normaliseFilter(parseLoudness(summary('-30.0', '-1.0')))).toMatch(/^volume=5\.00dB,alimiter=/);
   });
 });
