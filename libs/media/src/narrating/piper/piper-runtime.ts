@@ -159,7 +159,8 @@ function freeThread(): RuntimeThread | undefined {
 /**
  * Hands the most urgent waiting sentences to free threads. A thread holds one sentence at a
  * time, so a narration of a more urgent video (a draft, an account's only video) that arrives
- * while another narration is being spoken waits for the sentence in hand, not the narration.
+ * while another narration is being spoken waits for the sentence in hand, not the narration
+ * (docs/decisions/0078-voice-runtime-queue-by-priority.md).
  */
 function dispatch(): void {
   while (waiting.length > 0) {
