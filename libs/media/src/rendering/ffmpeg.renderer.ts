@@ -8,6 +8,7 @@ import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
 import { PLAIN_STYLE, RENDER_FPS, type RenderStyle, SAMPLE_RATE } from './render-plan';
 import { type SegmentInput, segmentArgs } from './segment';
+import { mixSoundtrack, type Soundtrack, type SoundtrackInput } from './soundtrack';
 
 export { type KenBurns, kenBurnsFor } from '../common/ken-burns';
 export type { MusicInput } from './audio-mix';
@@ -16,6 +17,7 @@ export { assCaptions } from './captions';
 export { type JoinInput, RENDER_FILE_NAMES, type RenderOutput } from './join';
 export { FADE_SECONDS, PLAIN_STYLE, planTimeline, RENDER_FPS, type RenderStyle } from './render-plan';
 export { SEGMENT_ENCODE_ARGS, type SegmentInput, type SegmentScene, segmentArgs } from './segment';
+export { SOUNDTRACK_FILE_NAMES, type Soundtrack, type SoundtrackInput } from './soundtrack';
 
 export interface RenderScene {
   /** The scene's picture, or its clip when `clip` is set. */
@@ -159,10 +161,38 @@ export class FfmpegRenderer {
     }
   }
 
-  /** The final MP4, narration, thumbnail and subtitles from the scenes' segments. */
+  /**
+   * The video's audio track, narration file and thumbnail from the scenes' narration, the first
+   * scene's picture and the music: what the join needs beside the segments, made while they render.
+   */
+  async mixSoundtrack(input: SoundtrackInput, opts: RenderOptions = {}): Promise<Soundtrack> {
+    throwIfAborted(opts.signal);
+    await validateScenes(input.scenes, input.scenes.length, true, (i) => i === 0);
+    await musicPresent(input.music);
+    await mkdir(input.outDir, { recursive: true });
+    return mixSoundtrack(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, opts);
+  }
+
+  /**
+   * The final MP4, narration, thumbnail and subtitles from the scenes' segments, and their
+   * soundtrack when it was mixed before (else the scenes' narration and first picture make it).
+   */
   async join(input: JoinInput, opts: RenderOptions = {}): Promise<RenderOutput> {
     throwIfAborted(opts.signal);
-    await validateScenes(input.scenes, input.scenes.length, true);
+    const { soundtrack } = input;
+    if (soundtrack) {
+      await validateScenes(input.scenes, input.scenes.length, false, () => false);
+      await Promise.all(
+        [soundtrack.mixPath, soundtrack.narrationPath, soundtrack.thumbnailPath].map((f) =>
+          access(f).catch(() => {
+            throw new RenderError(`The soundtrack's ${path.basename(f)} is missing: ${f}`);
+          }),
+        ),
+      );
+    } else {
+      await validateScenes(input.scenes, input.scenes.length, true);
+      await musicPresent(input.music);
+    }
     await Promise.all(
       input.segments.map((s, i) =>
         access(s).catch(() => {
@@ -170,11 +200,6 @@ export class FfmpegRenderer {
         }),
       ),
     );
-    if (input.music) {
-      await access(input.music.path).catch(() => {
-        throw new RenderError(`The music file is missing: ${input.music!.path}`);
-      });
-    }
     await mkdir(input.outDir, { recursive: true });
     return joinSegments(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, opts);
   }
@@ -232,6 +257,13 @@ export class FfmpegRenderer {
       await rm(work, { recursive: true, force: true });
     }
   }
+}
+
+async function musicPresent(music: MusicInput | null | undefined): Promise<void> {
+  if (!music) return;
+  await access(music.path).catch(() => {
+    throw new RenderError(`The music file is missing: ${music.path}`);
+  });
 }
 
 async function validateScenes(

@@ -1,4 +1,4 @@
-import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { cardSvg, logoImageFromFile, renderSvgPng } from '../common/branding/brand-frame';
@@ -11,10 +11,11 @@ import {
 } from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
-import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
+import { type MusicInput, mixFilters } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { planTimeline, SAMPLE_RATE } from './render-plan';
 import { SEGMENT_ENCODE_ARGS } from './segment';
+import { AAC_ARGS, mixSoundtrack, type Soundtrack, soundtrackSamples } from './soundtrack';
 
 export interface JoinScene {
   audioPath: string;
@@ -35,6 +36,12 @@ export interface JoinInput {
   output?: RenderOutputOptions;
   /** The brand's intro and outro cards go before and after the scenes, silent. */
   brand?: BrandStyle | null;
+  /**
+   * The video's audio and thumbnail, made while the segments rendered (mixSoundtrack): the join
+   * then only muxes. Left out, the join mixes them itself first; the scenes' narration files and
+   * first picture are opened only then.
+   */
+  soundtrack?: Soundtrack;
 }
 
 export interface RenderOutput {
@@ -52,15 +59,12 @@ export const RENDER_FILE_NAMES = {
   subtitles: 'subtitles.vtt',
 } as const;
 
-const AAC = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-movflags', '+faststart'];
-
 /**
- * The final assets from rendered segments, in two ffmpeg runs. The first builds the audio:
- * the narration (each scene's padded or trimmed to its segment, so picture and voice stay in
- * step), the ducked music under it, the loudness measurement of that mix (ebur128), the narration file
- * and the thumbnail. The second copies the segments' video as it is (no re-encode) and writes
- * the mix through the normalising second pass (normaliseFilter). Every output is written under a temporary name and
+ * The final assets from rendered segments: the soundtrack (given, or mixed here by
+ * mixSoundtrack), then one ffmpeg run that copies the segments' video and the soundtrack's audio
+ * into the MP4 as they are (no re-encode). Every output is written under a temporary name and
  * renamed into place once all succeeded; the video goes last, as its presence marks a render done.
+ * A draft's join is one run of its own (below).
  */
 export async function joinSegments(
   ffmpegPath: string,
@@ -90,31 +94,27 @@ export async function joinSegments(
   };
   const work = await mkdtemp(path.join(outDir, '.join-'));
   let durationSeconds = 0;
-  const mixPath = path.join(work, 'mix.wav');
   const listPath = path.join(work, 'segments.txt');
   const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
   const n = scenes.length;
   const music = input.music ?? undefined;
+  // The cards are silent: the narration starts after the intro, and the video is longer by
+  // exactly the cards' frames.
+  const timeline = soundtrackSamples(scenes, input.brand, fps);
+  const totalSeconds = timeline.total / SAMPLE_RATE;
   try {
-    // The cards: drawn stills of whole frames, with silence under them, so the narration starts
-    // after the intro and the video is longer by exactly the cards' frames.
+    // The cards: drawn stills of whole frames, encoded like the segments.
     const cards = await cardSegments(ffmpegPath, input, { width, height }, fps, work, signal);
-    const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
-    const narrationInputs = [
-      ...(cards.intro ? [silenceInput(0)] : []),
-      ...scenes.map((_, i) => i),
-      ...(cards.outro ? [silenceInput(cards.intro ? 1 : 0)] : []),
+    const segments = [
+      ...(cards.intro ? [cards.intro.path] : []),
+      ...input.segments,
+      ...(cards.outro ? [cards.outro.path] : []),
     ];
-    const samples = [
-      ...(cards.intro ? [cards.intro.samples] : []),
-      ...plan.samples,
-      ...(cards.outro ? [cards.outro.samples] : []),
-    ];
-    const totalSamples = samples.reduce((a, b) => a + b, 0);
-    const totalSeconds = totalSamples / SAMPLE_RATE;
+    await writeFile(listPath, segments.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join(''));
     if (input.output?.draft) {
       // A draft (docs/decisions/0068-storyboard-and-draft.md): the MP4 alone, in one run, its mix
       // not loudness-normalised: no narration file, thumbnail or measuring pass.
+      const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
       const inputs = [
         ...scenes.flatMap((s) => ['-i', s.audioPath]),
         ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
@@ -125,18 +125,20 @@ export async function joinSegments(
       ];
       const video = silenceInput([cards.intro, cards.outro].filter(Boolean).length);
       const mix = mixFilters({
-        narrationInputs,
-        samples,
-        totalSamples,
+        narrationInputs: [
+          ...(cards.intro ? [silenceInput(0)] : []),
+          ...scenes.map((_, i) => i),
+          ...(cards.outro ? [silenceInput(cards.intro ? 1 : 0)] : []),
+        ],
+        samples: [
+          ...(timeline.intro ? [timeline.intro] : []),
+          ...timeline.scenes,
+          ...(timeline.outro ? [timeline.outro] : []),
+        ],
+        totalSamples: timeline.total,
         musicInput: music ? n : undefined,
         musicVolume: music?.volume,
       });
-      const segments = [
-        ...(cards.intro ? [cards.intro.path] : []),
-        ...input.segments,
-        ...(cards.outro ? [cards.outro.path] : []),
-      ];
-      await writeFile(listPath, segments.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join(''));
       await runFfmpeg(
         ffmpegPath,
         [
@@ -146,7 +148,7 @@ export async function joinSegments(
             '-filter_complex',
             [...mix, '[narr]anullsink', `[mix]aresample=${SAMPLE_RATE}[final]`].join(';'),
           ],
-          ...['-map', `${video}:v`, '-map', '[final]', '-c:v', 'copy', ...AAC, '-f', 'mp4', temps.video],
+          ...['-map', `${video}:v`, '-map', '[final]', '-c:v', 'copy', ...AAC_ARGS, '-f', 'mp4', temps.video],
         ],
         { signal, onTime: onProgress ? (t) => onProgress(Math.min(1, t / totalSeconds)) : undefined },
       );
@@ -162,84 +164,37 @@ export async function joinSegments(
         durationSeconds,
       };
     }
-    const audioFilters = [
-      ...mixFilters({
-        narrationInputs,
-        samples,
-        totalSamples,
-        musicInput: music ? n : undefined,
-        musicVolume: music?.volume,
-      }),
-      '[mix]asplit=2[mixout][measure]',
-      `[measure]${measureFilter()}[measured]`,
-      `[${music ? n + 1 : n}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
-    ];
-    const stderr = await runFfmpeg(
-      ffmpegPath,
-      [
-        ...FFMPEG_COMMON_ARGS,
-        // ebur128 prints its summary at the info level.
-        '-loglevel',
-        'info',
-        ...scenes.flatMap((s) => ['-i', s.audioPath]),
-        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
-        '-i',
-        scenes[0]!.imagePath,
-        ...[cards.intro, cards.outro].flatMap((c) =>
-          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
-        ),
-        '-filter_complex',
-        audioFilters.join(';'),
-        ...['-map', '[narr]', ...AAC, '-f', 'ipod', temps.audio],
-        ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
-        ...['-map', '[measured]', '-f', 'null', '-'],
-        ...[
-          '-map',
-          '[thumb]',
-          '-frames:v',
-          '1',
-          '-c:v',
-          'mjpeg',
-          '-q:v',
-          '3',
-          '-f',
-          'image2',
-          '-update',
-          '1',
-        ],
-        temps.thumbnail,
-      ],
-      {
-        signal,
-        onTime: onProgress ? (t) => onProgress(0.5 * Math.min(1, t / totalSeconds)) : undefined,
-      },
-    );
-    const loudness = parseLoudness(stderr);
-
-    const segments = [
-      ...(cards.intro ? [cards.intro.path] : []),
-      ...input.segments,
-      ...(cards.outro ? [cards.outro.path] : []),
-    ];
-    await writeFile(listPath, segments.map((s) => `file '${s.replace(/'/g, "'\\''")}'\n`).join(''));
+    // The audio and the thumbnail: made while the segments rendered, or now.
+    const soundtrack =
+      input.soundtrack ??
+      (await mixSoundtrack(
+        ffmpegPath,
+        {
+          scenes,
+          aspectRatio: input.aspectRatio,
+          outDir: work,
+          music,
+          output: input.output,
+          brand: input.brand,
+        },
+        fps,
+        { signal, onProgress: onProgress ? (f) => onProgress(0.8 * f) : undefined },
+      ));
     await runFfmpeg(
       ffmpegPath,
       [
         ...FFMPEG_COMMON_ARGS,
-        '-loglevel',
-        'error',
-        ...['-f', 'concat', '-safe', '0', '-i', listPath],
-        ...['-i', mixPath],
-        ...['-filter_complex', `[1:a]${normaliseFilter(loudness)}[final]`],
-        ...['-map', '0:v', '-map', '[final]', '-c:v', 'copy'],
-        ...AAC,
-        ...['-f', 'mp4', temps.video],
+        ...['-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', listPath, '-i', soundtrack.mixPath],
+        ...['-map', '0:v', '-map', '1:a', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', temps.video],
       ],
       {
         signal,
-        onTime: onProgress ? (t) => onProgress(0.5 + 0.5 * Math.min(1, t / totalSeconds)) : undefined,
+        onTime: onProgress ? (t) => onProgress(0.8 + 0.2 * Math.min(1, t / totalSeconds)) : undefined,
       },
     );
+    // Copies, not moves: a given soundtrack's files may be the stored ones.
+    await copyFile(soundtrack.narrationPath, temps.audio);
+    await copyFile(soundtrack.thumbnailPath, temps.thumbnail);
     for (const file of [temps.video, temps.audio, temps.thumbnail]) {
       const info = await stat(file).catch(() => undefined);
       if (!info || info.size === 0)
@@ -272,7 +227,6 @@ export async function joinSegments(
 interface CardSegment {
   path: string;
   frames: number;
-  samples: number;
 }
 
 /** The brand's intro and outro as segments encoded like the scenes', so the join copies them too. */
@@ -312,7 +266,7 @@ async function cardSegments(
       ],
       { signal },
     );
-    return { path: out, frames, samples: Math.round((frames / fps) * SAMPLE_RATE) };
+    return { path: out, frames };
   };
   const intro = await draw(brand.intro, 'intro');
   const outro = await draw(brand.outro, 'outro');

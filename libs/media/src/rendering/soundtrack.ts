@@ -1,0 +1,176 @@
+import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { tempPathFor } from '../common/atomic-file';
+import { type BrandStyle, cardFrames } from '../common/branding/brand-style';
+import { RenderError, throwIfAborted } from '../common/media.errors';
+import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
+import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
+import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
+import { planTimeline, SAMPLE_RATE } from './render-plan';
+
+export interface SoundtrackScene {
+  audioPath: string;
+  durationSeconds: number;
+  /** The first scene's picture becomes the thumbnail; the others' are not opened. */
+  imagePath: string;
+}
+
+export interface SoundtrackInput {
+  scenes: SoundtrackScene[];
+  aspectRatio: AspectRatio;
+  /** Where the soundtrack's files go (SOUNDTRACK_FILE_NAMES). */
+  outDir: string;
+  music?: MusicInput | null;
+  /** Frame size (the thumbnail's) and rate (the cards' lengths); left out, 720p. */
+  output?: RenderOutputOptions;
+  /** The brand's intro and outro cards are silent: the soundtrack is longer by their lengths. */
+  brand?: BrandStyle | null;
+}
+
+/** A video's audio made before its picture is joined: every file of it but the MP4. */
+export interface Soundtrack {
+  /** The MP4's audio track as it is muxed: the ducked mix, loudness-normalised, AAC. */
+  mixPath: string;
+  /** The narration alone (narration.m4a), not normalised. */
+  narrationPath: string;
+  thumbnailPath: string;
+}
+
+export const SOUNDTRACK_FILE_NAMES = {
+  mix: 'soundtrack.m4a',
+  narration: 'narration.m4a',
+  thumbnail: 'thumbnail.jpg',
+} as const;
+
+export const AAC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-movflags', '+faststart'];
+
+/** The audio of the brand's cards and the scenes, in samples: the video's timeline. */
+export function soundtrackSamples(
+  scenes: readonly { durationSeconds: number }[],
+  brand: BrandStyle | null | undefined,
+  fps: number,
+): { intro: number; scenes: number[]; outro: number; total: number } {
+  const card = (c: { seconds: number } | null | undefined) =>
+    c ? Math.round((cardFrames(c.seconds, fps) / fps) * SAMPLE_RATE) : 0;
+  const plan = planTimeline(
+    scenes.map((s) => s.durationSeconds),
+    fps,
+  );
+  const intro = card(brand?.intro);
+  const outro = card(brand?.outro);
+  return {
+    intro,
+    scenes: plan.samples,
+    outro,
+    total: intro + plan.samples.reduce((a, b) => a + b, 0) + outro,
+  };
+}
+
+/**
+ * The video's audio and thumbnail, in two ffmpeg runs, from the scenes' narration and the music
+ * alone: it needs no segment, so it is made while the segments render. The first run builds the
+ * narration (each scene's padded or trimmed to its segment's samples, so picture and voice stay in
+ * step), the ducked music under it, the loudness measurement of that mix (ebur128), the narration
+ * file and the thumbnail; the second brings the mix to the loudness target (normaliseFilter) and
+ * encodes it as the MP4's audio track. Files are written under temporary names and renamed into
+ * place once both runs succeeded.
+ */
+export async function mixSoundtrack(
+  ffmpegPath: string,
+  input: SoundtrackInput,
+  fps: number,
+  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+): Promise<Soundtrack> {
+  const { signal, onProgress } = opts;
+  const { scenes, outDir } = input;
+  if (scenes.length === 0) throw new RenderError('Nothing to mix: no scenes');
+  const finals = {
+    mix: path.join(outDir, SOUNDTRACK_FILE_NAMES.mix),
+    narration: path.join(outDir, SOUNDTRACK_FILE_NAMES.narration),
+    thumbnail: path.join(outDir, SOUNDTRACK_FILE_NAMES.thumbnail),
+  };
+  const temps = {
+    mix: tempPathFor(finals.mix),
+    narration: tempPathFor(finals.narration),
+    thumbnail: tempPathFor(finals.thumbnail),
+  };
+  const work = await mkdtemp(path.join(outDir, '.soundtrack-'));
+  const mixPath = path.join(work, 'mix.wav');
+  const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
+  const n = scenes.length;
+  const music = input.music ?? undefined;
+  const samples = soundtrackSamples(scenes, input.brand, fps);
+  const totalSeconds = samples.total / SAMPLE_RATE;
+  // The cards are silence: one anullsrc input each, after the scenes, the music and the picture.
+  const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
+  const narrationInputs = [
+    ...(samples.intro ? [silenceInput(0)] : []),
+    ...scenes.map((_, i) => i),
+    ...(samples.outro ? [silenceInput(samples.intro ? 1 : 0)] : []),
+  ];
+  const parts = [
+    ...(samples.intro ? [samples.intro] : []),
+    ...samples.scenes,
+    ...(samples.outro ? [samples.outro] : []),
+  ];
+  const progress = (from: number) => (t: number) =>
+    onProgress?.(from + 0.5 * Math.min(1, t / Math.max(totalSeconds, 0.001)));
+  try {
+    const stderr = await runFfmpeg(
+      ffmpegPath,
+      [
+        ...FFMPEG_COMMON_ARGS,
+        // ebur128 prints its summary at the info level.
+        ...['-loglevel', 'info'],
+        ...scenes.flatMap((s) => ['-i', s.audioPath]),
+        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
+        ...['-i', scenes[0]!.imagePath],
+        ...[samples.intro, samples.outro].flatMap((c) =>
+          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
+        ),
+        '-filter_complex',
+        [
+          ...mixFilters({
+            narrationInputs,
+            samples: parts,
+            totalSamples: samples.total,
+            musicInput: music ? n : undefined,
+            musicVolume: music?.volume,
+          }),
+          '[mix]asplit=2[mixout][measure]',
+          `[measure]${measureFilter()}[measured]`,
+          `[${music ? n + 1 : n}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
+        ].join(';'),
+        ...['-map', '[narr]', ...AAC_ARGS, '-f', 'ipod', temps.narration],
+        ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
+        ...['-map', '[measured]', '-f', 'null', '-'],
+        ...['-map', '[thumb]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3'],
+        ...['-f', 'image2', '-update', '1', temps.thumbnail],
+      ],
+      { signal, onTime: progress(0) },
+    );
+    await runFfmpeg(
+      ffmpegPath,
+      [
+        ...FFMPEG_COMMON_ARGS,
+        ...['-loglevel', 'error', '-i', mixPath],
+        ...['-af', normaliseFilter(parseLoudness(stderr)), ...AAC_ARGS, '-f', 'ipod', temps.mix],
+      ],
+      { signal, onTime: progress(0.5) },
+    );
+    for (const file of Object.values(temps)) {
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.size === 0)
+        throw new RenderError(`ffmpeg finished without writing ${path.basename(file)}`);
+    }
+    throwIfAborted(signal);
+    for (const key of ['mix', 'narration', 'thumbnail'] as const) await rename(temps[key], finals[key]);
+  } catch (err) {
+    await Promise.all(Object.values(temps).map((t) => rm(t, { force: true })));
+    throw err;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  onProgress?.(1);
+  return { mixPath: finals.mix, narrationPath: finals.narration, thumbnailPath: finals.thumbnail };
+}
