@@ -42,6 +42,17 @@ describe('media work scheduled by Temporal', () => {
     await temporal?.close();
   });
 
+  /** The tasks waiting in an activity queue, as its matching service counts them. */
+  async function backlog(taskQueue: string): Promise<number> {
+    const res = await temporal.client.workflowService.describeTaskQueue({
+      namespace: temporal.client.options.namespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType: 2, // activity tasks
+      reportStats: true,
+    });
+    return Number(res.stats?.approximateBacklogCount ?? 0);
+  }
+
   /**
    * Runs `waves` through a media worker with the real media options for one core: a first piece,
    * `holder`, occupies its one slot until every later piece has reached the queue, so the server
@@ -80,8 +91,11 @@ describe('media work scheduled by Temporal', () => {
         const holding = await start('holder', [{ afterMs: 0, pieces: [{ name: 'holder' }] }]);
         while (started.length === 0) await sleep(50);
         const queued = await start('pieces', waves);
-        // Every piece in the queue, none taken: then let the queue drain.
+        // Every piece in the queue, none taken: then let the queue drain. Scheduled in the workflow
+        // is not yet in the queue (the server hands a task to matching a moment later): the
+        // queue's own backlog must hold them all, or a piece that got there late runs late.
         while (((await queued.describe()).raw.pendingActivities ?? []).length < pieces) await sleep(50);
+        while ((await backlog(mediaTaskQueue(queue))) < pieces) await sleep(50);
         holder.resolve();
         await Promise.all([holding.result(), queued.result()]);
       }),
@@ -210,17 +224,24 @@ describe('media work scheduled by Temporal', () => {
       .events!.flatMap((e) =>
         e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes] : [],
       )
-      .filter((a) => a.taskQueue?.name?.endsWith('-media'))
-      .map((a) => ({ type: a.activityType!.name, priority: a.priority }));
-    expect(media.map((m) => m.type)).toEqual([
-      'generateSceneImage',
-      'generateSceneImage',
-      'narrateScene',
-      'narrateScene',
-      'renderSegment',
-      'renderSegment',
-      'joinSegments',
-    ]);
+      .filter((a) => /-(media|voice)$/.test(a.taskQueue?.name ?? ''))
+      .map((a) => ({ type: a.activityType!.name, priority: a.priority, queue: a.taskQueue!.name! }));
+    // Narrations on the voice queue, the rest on the media queue; the same keys on both.
+    for (const m of media)
+      expect(m.queue.endsWith(m.type === 'narrateScene' ? '-voice' : '-media')).toBe(true);
+    expect(media.map((m) => m.type).sort()).toEqual(
+      [
+        'generateSceneImage',
+        'generateSceneImage',
+        'narrateScene',
+        'narrateScene',
+        'renderSegment',
+        'renderSegment',
+        'mixSoundtrack',
+        'joinSegments',
+      ].sort(),
+    );
+    expect(media.at(-1)!.type).toBe('joinSegments');
     for (const m of media) expect(m.priority?.fairnessKey).toBe(input.accountId);
     const { accountId } = input;
     // Rank 3: two other videos of the account under way, one of them older.
