@@ -22,13 +22,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client, Connection } from '@temporalio/client';
-import {
-  byQueue,
-  idleWhileBacklog,
-  mediaPieces,
-  type ServiceProcess,
-  spawnService,
-} from '@vidgen/stack-harness';
+import { idleWhileBacklog, mediaPieces, type ServiceProcess, spawnService } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { type Figures, writeFigures } from './figures';
 import { type OneBesideTen, oneBesideTen } from './one-beside-ten';
@@ -158,10 +152,7 @@ async function run(label: string, mediaWorkers: number): Promise<RunFigures> {
     const connection = await Connection.connect({ address: bench.temporalAddress });
     const client = new Client({ connection });
     const pieces = await mediaPieces(client, ids.map(workflowIds.video));
-    // A media worker's media slots (one per core) and its one voice slot, each against its queue.
-    const queues = byQueue(pieces);
-    const idleWhileBacklogS =
-      idleWhileBacklog(queues.media, os.availableParallelism()) + idleWhileBacklog(queues.voice, 1);
+    const idleWhileBacklogS = idleWhileBacklog(pieces, os.availableParallelism());
     const last = Math.max(...times);
     let besideTen: OneBesideTen | undefined;
     try {

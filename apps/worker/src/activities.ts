@@ -72,11 +72,6 @@ const MEDIA_ACTIVITIES = [
 ] as const;
 type MediaActivityName = (typeof MEDIA_ACTIVITIES)[number];
 
-/** The activities media workers run on the voice queue: production's narrations. */
-export function voiceActivities(all: VideoActivities): Pick<VideoActivities, 'narrateScene'> {
-  return { narrateScene: all.narrateScene };
-}
-
 /** The activities media workers run on the media queue. */
 export function mediaActivities(all: VideoActivities): Pick<VideoActivities, MediaActivityName> {
   const { generateSceneImage, narrateScene, renderSegment, mixSoundtrack, joinSegments } = all;

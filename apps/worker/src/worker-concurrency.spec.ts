@@ -13,13 +13,6 @@ describe('workerConcurrency', () => {
     expect(c.control).toBeUndefined();
   });
 
-  it('takes one narration at a time from the voice queue, whatever the cores', () => {
-    for (const cores of [1, 2, 16]) {
-      expect(workerConcurrency(MEDIA, cores).voice).toEqual({ maxConcurrentActivityTaskExecutions: 1 });
-    }
-    expect(workerConcurrency(CONTROL, 2).voice).toBeUndefined();
-  });
-
   it('gives the I/O-bound control role more activities per core than media gets', () => {
     const c = workerConcurrency(CONTROL, 2);
     expect(c.control).toEqual({

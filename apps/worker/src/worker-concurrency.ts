@@ -12,11 +12,6 @@ export interface WorkerConcurrency {
    * fairness key (docs/decisions/0062-scheduling-by-temporal.md).
    */
   media?: { maxConcurrentActivityTaskExecutions: number };
-  /**
-   * The voice queue (role media): production's narrations, one at a time, as the process's one
-   * voice runtime speaks them (docs/decisions/0080-narration-on-a-voice-queue.md).
-   */
-  voice?: { maxConcurrentActivityTaskExecutions: number };
   /** Media pieces (ffmpeg, espeak, image drawing) that run at once in the process: one per core. */
   mediaSlots: number;
 }
@@ -38,10 +33,7 @@ export function workerConcurrency(
       },
     }),
     // Taken = started: a task waiting inside a worker could have run on another, idle one.
-    ...(roles.media && {
-      media: { maxConcurrentActivityTaskExecutions: c },
-      voice: { maxConcurrentActivityTaskExecutions: 1 },
-    }),
+    ...(roles.media && { media: { maxConcurrentActivityTaskExecutions: c } }),
     mediaSlots: c,
   };
 }

@@ -11,8 +11,8 @@ import {
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
-import { mediaTaskQueue, prebuiltWorkflowBundlePath, voiceTaskQueue, workflowsPath } from '@vidgen/workflows';
-import { controlActivities, createActivities, mediaActivities, voiceActivities } from './activities';
+import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
+import { controlActivities, createActivities, mediaActivities } from './activities';
 import { bookkeepingHeartbeatInterceptor } from './interceptors/bookkeeping-heartbeat.interceptor';
 import { logAttributesInterceptor } from './interceptors/log-attributes.interceptor';
 import { workerAttemptsInterceptor } from './interceptors/worker-attempts.interceptor';
@@ -128,13 +128,6 @@ export async function runWorker(config: AppConfig): Promise<void> {
               taskQueue: mediaQueue,
               activities: mediaActivities(activities),
               ...concurrency.media,
-            }),
-            // Production's narrations, one at a time (docs/decisions/0080-narration-on-a-voice-queue.md).
-            await Worker.create({
-              ...common,
-              taskQueue: voiceTaskQueue(mainQueue),
-              activities: voiceActivities(activities),
-              ...concurrency.voice,
             }),
           );
         }

@@ -10,12 +10,10 @@ export interface MediaPiece {
   worker: string;
   /** The activity's type, when read from a history. */
   activity?: string;
-  /** The queue it ran from, when read from a history: the media queue or the voice queue. */
-  queue?: 'media' | 'voice';
 }
 
 /**
- * The media pieces (activities on a `-media` or `-voice` queue) of the given workflows that ran to an end,
+ * The media pieces (activities on a `-media` queue) of the given workflows that ran to an end,
  * from their histories: scheduled, started (by which worker) and closed. A retried activity
  * appears once, as its last attempt.
  */
@@ -23,13 +21,13 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
   const pieces: MediaPiece[] = [];
   for (const id of workflowIds) {
     const events = (await client.workflow.getHandle(id).fetchHistory()).events ?? [];
-    const scheduled = new Map<string, { at: number; activity: string; queue: 'media' | 'voice' }>();
+    const scheduled = new Map<string, { at: number; activity: string }>();
     const started = new Map<string, { at: number; worker: string }>();
     for (const e of events) {
       const at = tsToMs(e.eventTime);
       const s = e.activityTaskScheduledEventAttributes;
-      const queue = s?.taskQueue?.name?.match(/-(media|voice)$/)?.[1] as 'media' | 'voice' | undefined;
-      if (queue) scheduled.set(String(e.eventId), { at, activity: s!.activityType?.name ?? '', queue });
+      if (s?.taskQueue?.name?.endsWith('-media'))
+        scheduled.set(String(e.eventId), { at, activity: s.activityType?.name ?? '' });
       const st = e.activityTaskStartedEventAttributes;
       if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });
       const closed =
@@ -46,7 +44,6 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
           endedAt: at,
           worker: begun.worker,
           activity: scheduled.get(key)!.activity,
-          queue: scheduled.get(key)!.queue,
         });
     }
   }
@@ -58,7 +55,6 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
  * taken by any worker), counting only stretches longer than `minStretchS` (a poll's round trip
  * is not idleness). Each worker counts from its first piece's start to its last piece's end;
  * `slots`: the pieces a worker runs at once. 0 when no worker ever sat idle beside a backlog.
- * Pass the pieces of one queue (see byQueue): a voice slot is not a media slot.
  */
 export function idleWhileBacklog(pieces: MediaPiece[], slots: number, minStretchS = 1): number {
   const workers = new Map<string, { from: number; to: number }>();
@@ -102,12 +98,4 @@ export function idleWhileBacklog(pieces: MediaPiece[], slots: number, minStretch
   }
   for (const [worker, span] of workers) close(worker, span.to);
   return total;
-}
-
-/** The pieces of the media queue (those read without a queue count as media) and of the voice queue. */
-export function byQueue(pieces: MediaPiece[]): { media: MediaPiece[]; voice: MediaPiece[] } {
-  return {
-    media: pieces.filter((p) => p.queue !== 'voice'),
-    voice: pieces.filter((p) => p.queue === 'voice'),
-  };
 }

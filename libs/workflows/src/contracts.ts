@@ -12,15 +12,6 @@ export function mediaTaskQueue(taskQueue: string): string {
   return `${taskQueue}-media`;
 }
 
-/**
- * The queue of production's narrations (`<queue>-voice`): media workers poll it beside the media
- * queue with one slot per voice runtime, so the chain of a video's narrations never waits for a
- * slot held by a picture or a segment (docs/decisions/0080-narration-on-a-voice-queue.md).
- */
-export function voiceTaskQueue(taskQueue: string): string {
-  return `${taskQueue}-voice`;
-}
-
 /** What a worker process polls (WORKER_ROLES): the main queue, the media queue, or both. */
 export const WORKER_ROLES = ['control', 'media'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];

@@ -1,6 +1,6 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import { mediaTaskQueue, voiceTaskQueue } from './contracts';
+import { mediaTaskQueue } from './contracts';
 import { type MediaWork, mediaPriority } from './media-priority';
 import {
   type BOOKKEEPING_ACTIVITIES,
@@ -82,11 +82,10 @@ export interface MediaSource {
  * when called, because only a running workflow knows its queue. Each piece carries its priority
  * and the account's fairness key (mediaPriority), read when the piece is scheduled, so Temporal
  * decides which piece a free worker takes (docs/decisions/0062-scheduling-by-temporal.md).
- * `voice`: narrations go to the voice queue (voiceTaskQueue) instead.
  */
-export function mediaQueue(video: MediaSource, opts: { voice?: boolean } = {}) {
-  const main = workflowInfo().taskQueue;
-  const piece = <A>(options: ActivityOptions, taskQueue = mediaTaskQueue(main)) =>
+export function mediaQueue(video: MediaSource) {
+  const taskQueue = mediaTaskQueue(workflowInfo().taskQueue);
+  const piece = <A>(options: ActivityOptions) =>
     proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(video.mediaWork()) });
   const finished = async <T>(result: Promise<T>): Promise<T> => {
     const value = await result;
@@ -96,13 +95,7 @@ export function mediaQueue(video: MediaSource, opts: { voice?: boolean } = {}) {
   const media: SceneMediaActivities = {
     generateSceneImage: (input) =>
       finished(piece<SceneMediaActivities>(sceneMediaOptions).generateSceneImage(input)),
-    narrateScene: (input) =>
-      finished(
-        piece<SceneMediaActivities>(
-          sceneMediaOptions,
-          opts.voice ? voiceTaskQueue(main) : mediaTaskQueue(main),
-        ).narrateScene(input),
-      ),
+    narrateScene: (input) => finished(piece<SceneMediaActivities>(sceneMediaOptions).narrateScene(input)),
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),

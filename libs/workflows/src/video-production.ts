@@ -58,8 +58,6 @@ export async function produceOverlapped(
   const { videoId, run: r } = s;
   // Runs that began production before the soundtrack was its own piece mix it in the join.
   const soundtrackFirst = patched('soundtrack-before-join');
-  // Before the voice queue, narrations took media slots (docs/decisions/0080-narration-on-a-voice-queue.md).
-  const voice = patched('narration-on-voice-queue');
   const stages = PRODUCTION_STAGES.slice(rank(s.resumeStage));
   const runs = (stage: ProductionStage) => stages.includes(stage);
   let haltedFrom: number = PRODUCTION_STAGES.length;
@@ -101,19 +99,14 @@ export async function produceOverlapped(
     return made;
   });
   // One narration at a time: a media worker holds one voice runtime, which narrates one scene at a
-  // time over every core; on the voice queue a worker's one voice slot is the runtime's, and the
-  // pictures and segments keep the media slots.
+  // time over every core, so a second narration would hold a slot only to wait for it, a slot the
+  // pictures and segments use meanwhile.
   const narrationLane = lanes(OVERLAPPED_NARRATION_CONCURRENCY);
   const narrations = sceneIds.map(async (sceneId) => {
     if (!runs('narrating')) return true;
     return narrationLane(() =>
       piece('narrating', () =>
-        mediaQueue(s, { voice }).media.narrateScene({
-          videoId,
-          sceneId,
-          run: r,
-          fault: s.activeFault('narrating'),
-        }),
+        mediaQueue(s).media.narrateScene({ videoId, sceneId, run: r, fault: s.activeFault('narrating') }),
       ),
     );
   });

@@ -8,7 +8,6 @@ import {
   type VideoActivities,
   type VideoWorkflowInput,
   type VideoWorkflowState,
-  voiceTaskQueue,
   type WebhookActivities,
   workflowIds,
 } from '../../src';
@@ -98,32 +97,24 @@ export async function runVideoWorkflow<T>(
     // A workflow task that never yields is cut off quickly instead of holding the spec.
     ...isolateExecutionTimeout('2s'),
   });
-  // Media work goes to the media queue that belongs with the workflow's queue, narrations to its voice queue.
+  // Media work goes to the media queue that belongs with the workflow's queue.
   const mediaWorker = await Worker.create({
     ...workerOptions,
     connection: temporal.connection,
     taskQueue: mediaTaskQueue(taskQueue),
     activities,
   });
-  const voiceWorker = await Worker.create({
-    ...workerOptions,
-    connection: temporal.connection,
-    taskQueue: voiceTaskQueue(taskQueue),
-    activities,
-  });
   const videoId = options.videoId ?? randomUUID();
   const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: options.autoApprove };
   return worker.runUntil(() =>
-    mediaWorker.runUntil(() =>
-      voiceWorker.runUntil(async () => {
-        const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
-          taskQueue,
-          workflowId: workflowIds.video(videoId),
-          args: [input],
-        });
-        return fn(handle);
-      }),
-    ),
+    mediaWorker.runUntil(async () => {
+      const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
+        taskQueue,
+        workflowId: workflowIds.video(videoId),
+        args: [input],
+      });
+      return fn(handle);
+    }),
   );
 }
 
