@@ -11,11 +11,11 @@ import {
 } from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
-import { type MusicInput, mixFilters } from './audio-mix';
+import type { MusicInput } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { planTimeline, SAMPLE_RATE } from './render-plan';
 import { SEGMENT_ENCODE_ARGS } from './segment';
-import { AAC_ARGS, mixSoundtrack, type Soundtrack, soundtrackSamples } from './soundtrack';
+import { AAC_ARGS, mixGraph, mixSoundtrack, type Soundtrack, soundtrackSamples } from './soundtrack';
 
 export interface JoinScene {
   audioPath: string;
@@ -96,7 +96,6 @@ export async function joinSegments(
   let durationSeconds = 0;
   const listPath = path.join(work, 'segments.txt');
   const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
-  const n = scenes.length;
   const music = input.music ?? undefined;
   // The cards are silent: the narration starts after the intro, and the video is longer by
   // exactly the cards' frames.
@@ -114,41 +113,28 @@ export async function joinSegments(
     if (input.output?.draft) {
       // A draft (docs/decisions/0068-storyboard-and-draft.md): the MP4 alone, in one run, its mix
       // not loudness-normalised: no narration file, thumbnail or measuring pass.
-      const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
-      const inputs = [
-        ...scenes.flatMap((s) => ['-i', s.audioPath]),
-        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
-        ...['-i', scenes[0]!.imagePath],
-        ...[cards.intro, cards.outro].flatMap((c) =>
-          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
-        ),
-      ];
-      const video = silenceInput([cards.intro, cards.outro].filter(Boolean).length);
-      const mix = mixFilters({
-        narrationInputs: [
-          ...(cards.intro ? [silenceInput(0)] : []),
-          ...scenes.map((_, i) => i),
-          ...(cards.outro ? [silenceInput(cards.intro ? 1 : 0)] : []),
-        ],
-        samples: [
-          ...(timeline.intro ? [timeline.intro] : []),
-          ...timeline.scenes,
-          ...(timeline.outro ? [timeline.outro] : []),
-        ],
-        totalSamples: timeline.total,
-        musicInput: music ? n : undefined,
-        musicVolume: music?.volume,
-      });
+      const graph = mixGraph(scenes, music, timeline);
       await runFfmpeg(
         ffmpegPath,
         [
           ...FFMPEG_COMMON_ARGS,
-          ...['-loglevel', 'error', ...inputs, '-f', 'concat', '-safe', '0', '-i', listPath],
+          ...['-loglevel', 'error', ...graph.inputs, '-f', 'concat', '-safe', '0', '-i', listPath],
           ...[
             '-filter_complex',
-            [...mix, '[narr]anullsink', `[mix]aresample=${SAMPLE_RATE}[final]`].join(';'),
+            [...graph.filters, '[narr]anullsink', `[mix]aresample=${SAMPLE_RATE}[final]`].join(';'),
           ],
-          ...['-map', `${video}:v`, '-map', '[final]', '-c:v', 'copy', ...AAC_ARGS, '-f', 'mp4', temps.video],
+          ...[
+            '-map',
+            `${graph.next}:v`,
+            '-map',
+            '[final]',
+            '-c:v',
+            'copy',
+            ...AAC_ARGS,
+            '-f',
+            'mp4',
+            temps.video,
+          ],
         ],
         { signal, onTime: onProgress ? (t) => onProgress(Math.min(1, t / totalSeconds)) : undefined },
       );

@@ -97,22 +97,10 @@ export async function mixSoundtrack(
   const work = await mkdtemp(path.join(outDir, '.soundtrack-'));
   const mixPath = path.join(work, 'mix.wav');
   const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
-  const n = scenes.length;
   const music = input.music ?? undefined;
   const samples = soundtrackSamples(scenes, input.brand, fps);
   const totalSeconds = samples.total / SAMPLE_RATE;
-  // The cards are silence: one anullsrc input each, after the scenes, the music and the picture.
-  const silenceInput = (k: number) => (music ? n + 2 : n + 1) + k;
-  const narrationInputs = [
-    ...(samples.intro ? [silenceInput(0)] : []),
-    ...scenes.map((_, i) => i),
-    ...(samples.outro ? [silenceInput(samples.intro ? 1 : 0)] : []),
-  ];
-  const parts = [
-    ...(samples.intro ? [samples.intro] : []),
-    ...samples.scenes,
-    ...(samples.outro ? [samples.outro] : []),
-  ];
+  const graph = mixGraph(scenes, music, samples);
   const progress = (from: number) => (t: number) =>
     onProgress?.(from + 0.5 * Math.min(1, t / Math.max(totalSeconds, 0.001)));
   try {
@@ -122,24 +110,13 @@ export async function mixSoundtrack(
         ...FFMPEG_COMMON_ARGS,
         // ebur128 prints its summary at the info level.
         ...['-loglevel', 'info'],
-        ...scenes.flatMap((s) => ['-i', s.audioPath]),
-        ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
-        ...['-i', scenes[0]!.imagePath],
-        ...[samples.intro, samples.outro].flatMap((c) =>
-          c ? ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`] : [],
-        ),
+        ...graph.inputs,
         '-filter_complex',
         [
-          ...mixFilters({
-            narrationInputs,
-            samples: parts,
-            totalSamples: samples.total,
-            musicInput: music ? n : undefined,
-            musicVolume: music?.volume,
-          }),
+          ...graph.filters,
           '[mix]asplit=2[mixout][measure]',
           `[measure]${measureFilter()}[measured]`,
-          `[${music ? n + 1 : n}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
+          `[${graph.picture}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
         ].join(';'),
         ...['-map', '[narr]', ...AAC_ARGS, '-f', 'ipod', temps.narration],
         ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
@@ -173,4 +150,42 @@ export async function mixSoundtrack(
   }
   onProgress?.(1);
   return { mixPath: finals.mix, narrationPath: finals.narration, thumbnailPath: finals.thumbnail };
+}
+
+/**
+ * The inputs and filters that mix the narration (the cards' silence around it) and the ducked
+ * music into `[narr]` and `[mix]` (mixFilters), with the first scene's picture as input `picture`
+ * (the thumbnail's) and `next` the index of the first input after them.
+ */
+export function mixGraph(
+  scenes: readonly SoundtrackScene[],
+  music: MusicInput | undefined,
+  samples: ReturnType<typeof soundtrackSamples>,
+): { inputs: string[]; filters: string[]; picture: number; next: number } {
+  const n = scenes.length;
+  const picture = music ? n + 1 : n;
+  const cards = [samples.intro, samples.outro].filter((c) => c > 0);
+  const inputs = [
+    ...scenes.flatMap((s) => ['-i', s.audioPath]),
+    ...(music ? ['-stream_loop', '-1', '-i', music.path] : []),
+    ...['-i', scenes[0]!.imagePath],
+    ...cards.flatMap(() => ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`]),
+  ];
+  // The cards are silence: one anullsrc input each, after the scenes, the music and the picture.
+  const filters = mixFilters({
+    narrationInputs: [
+      ...(samples.intro ? [picture + 1] : []),
+      ...scenes.map((_, i) => i),
+      ...(samples.outro ? [picture + cards.length] : []),
+    ],
+    samples: [
+      ...(samples.intro ? [samples.intro] : []),
+      ...samples.scenes,
+      ...(samples.outro ? [samples.outro] : []),
+    ],
+    totalSamples: samples.total,
+    musicInput: music ? n : undefined,
+    musicVolume: music?.volume,
+  });
+  return { inputs, filters, picture, next: picture + cards.length + 1 };
 }
