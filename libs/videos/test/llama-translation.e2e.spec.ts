@@ -16,7 +16,11 @@ describe('translations by the embedded model', () => {
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startSmolLm2Stack('llama-translation', 300);
+    // The grammar lets a scene's answer run to 400 + 500 characters of text (a client scene's
+    // limits) in its JSON: with 300 tokens the model, which samples, now and then ran its strings
+    // long and was cut off mid-answer (not JSON) twice in a row. A token is at least a character,
+    // so 1,000 tokens hold any answer the grammar allows (about 17 s at this model's pace here).
+    stack = await startSmolLm2Stack('llama-translation', 1000);
   }, 300_000);
   afterAll(() => stack?.stop());
 
