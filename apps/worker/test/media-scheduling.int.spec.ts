@@ -234,7 +234,6 @@ describe('media work scheduled by Temporal', () => {
         'narrateScene',
         'renderSegment',
         'renderSegment',
-        'mixSoundtrack',
         'joinSegments',
       ].sort(),
     );

@@ -54,9 +54,9 @@ export const timelineOptions: ActivityOptions = {
 };
 export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>(timelineOptions);
 
-/** The media activities scene by scene: images and narration, then each scene's segment and the soundtrack. */
+/** The media activities scene by scene: images and narration, then each scene's segment. */
 type SceneMediaActivities = Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>;
-type SegmentActivities = Pick<VideoActivities, 'renderSegment' | 'mixSoundtrack'>;
+type SegmentActivities = Pick<VideoActivities, 'renderSegment'>;
 type JoinActivities = Pick<VideoActivities, 'joinSegments'>;
 
 export const segmentOptions: ActivityOptions = {
@@ -99,7 +99,6 @@ export function mediaQueue(video: MediaSource) {
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),
-    mixSoundtrack: (input) => finished(piece<SegmentActivities>(segmentOptions).mixSoundtrack(input)),
   };
   const join: JoinActivities = {
     joinSegments: (input) => finished(piece<JoinActivities>(joinOptions).joinSegments(input)),

@@ -47,7 +47,6 @@ export function standIns(
     curate: ok,
     render: ok,
     renderSegment: ok,
-    mixSoundtrack: ok,
     joinSegments: ok,
     refund: ok,
     applySceneEdit: async () => ({ sceneId: null }),
