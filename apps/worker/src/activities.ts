@@ -63,13 +63,19 @@ export function createActivities({ db, config, client, workerClient }: ActivityD
 }
 
 type AllActivities = VideoActivities & WebhookActivities & WebhookDeliveryActivities;
-const MEDIA_ACTIVITIES = ['generateSceneImage', 'narrateScene', 'renderSegment', 'joinSegments'] as const;
+const MEDIA_ACTIVITIES = [
+  'generateSceneImage',
+  'narrateScene',
+  'renderSegment',
+  'mixSoundtrack',
+  'joinSegments',
+] as const;
 type MediaActivityName = (typeof MEDIA_ACTIVITIES)[number];
 
 /** The activities media workers run on the media queue. */
 export function mediaActivities(all: VideoActivities): Pick<VideoActivities, MediaActivityName> {
-  const { generateSceneImage, narrateScene, renderSegment, joinSegments } = all;
-  return { generateSceneImage, narrateScene, renderSegment, joinSegments };
+  const { generateSceneImage, narrateScene, renderSegment, mixSoundtrack, joinSegments } = all;
+  return { generateSceneImage, narrateScene, renderSegment, mixSoundtrack, joinSegments };
 }
 
 /**

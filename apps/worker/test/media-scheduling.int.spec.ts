@@ -234,6 +234,7 @@ describe('media work scheduled by Temporal', () => {
         'narrateScene',
         'renderSegment',
         'renderSegment',
+        'mixSoundtrack',
         'joinSegments',
       ].sort(),
     );

@@ -193,14 +193,11 @@ describe.concurrent('injected faults (docs/fault-injection.md)', { timeout: 150_
     expect(await balanceOf(accountId)).toBe(7);
     const retried = after(await cleanLog(api, gated.id), 'retry_approved');
     expect(stagesStarted(retried)).toEqual(['rendering']);
-    // The retry renders the scenes' segments again (one each), then joins them.
+    // The retry renders the scenes' segments again (one each) and mixes the soundtrack beside
+    // them, then joins them.
     expect(retried.filter((e) => e.type === 'segment_rendered')).toHaveLength(2);
-    expect(retried.filter((e) => e.type !== 'segment_rendered').map((e) => e.type)).toEqual([
-      'stage_started',
-      'rendered',
-      'stage_completed',
-      'completed',
-    ]);
+    const others = retried.filter((e) => e.type !== 'segment_rendered').map((e) => e.type);
+    expect(others).toEqual(['stage_started', 'soundtrack_mixed', 'rendered', 'stage_completed', 'completed']);
   });
 
   it('fail_attempts: 2 on every stage: each stage recovers within its retries and the video completes on its own', async () => {

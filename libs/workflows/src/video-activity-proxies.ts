@@ -54,9 +54,9 @@ export const timelineOptions: ActivityOptions = {
 };
 export const timeline = proxyActivities<Pick<VideoActivities, 'curate'>>(timelineOptions);
 
-/** The media activities scene by scene: images and narration, then each scene's segment. */
+/** The media activities scene by scene: images and narration, then each scene's segment and the soundtrack. */
 type SceneMediaActivities = Pick<VideoActivities, 'generateSceneImage' | 'narrateScene'>;
-type SegmentActivities = Pick<VideoActivities, 'renderSegment'>;
+type SegmentActivities = Pick<VideoActivities, 'renderSegment' | 'mixSoundtrack'>;
 type JoinActivities = Pick<VideoActivities, 'joinSegments'>;
 
 export const segmentOptions: ActivityOptions = {
@@ -99,6 +99,7 @@ export function mediaQueue(video: MediaSource) {
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),
+    mixSoundtrack: (input) => finished(piece<SegmentActivities>(segmentOptions).mixSoundtrack(input)),
   };
   const join: JoinActivities = {
     joinSegments: (input) => finished(piece<JoinActivities>(joinOptions).joinSegments(input)),

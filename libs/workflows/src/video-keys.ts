@@ -41,6 +41,7 @@ export const eventKeys = {
     curated: (r: number) => `run${r}:curated`,
     rendered: (r: number) => `run${r}:rendered`,
     segment: (r: number, sceneId: string) => `run${r}:segment:${sceneId}`,
+    soundtrack: (r: number) => `run${r}:soundtrack`,
     refund: (r: number, item: string) => `run${r}:refund:${item}`,
     completed: (r: number) => `run${r}:completed`,
   },

@@ -1,3 +1,4 @@
+import { patched } from '@temporalio/workflow';
 import { type FailureReason, PRODUCTION_STAGES, type ProductionStage } from './video.contracts';
 import { db, mediaQueue, timeline } from './video-activity-proxies';
 import { failureFor } from './video-failures';
@@ -39,8 +40,9 @@ const rank = (stage: ProductionStage) => PRODUCTION_STAGES.indexOf(stage);
  * Production from the run's resume stage on, its work overlapped (docs/decisions/0074-overlapped-production.md):
  * the pictures and the narration are made side by side, a scene's segment renders as soon as
  * its inputs exist (its picture and the next scene's, the narration of every scene up to the
- * next one: see segmentScenes), the subtitles once every scene is narrated, and the join when
- * the last segment lands. The stages are still recorded one after another, each started when the
+ * next one: see segmentScenes), the subtitles and the soundtrack (the audio track, narration file
+ * and thumbnail; docs/decisions/0079-soundtrack-before-the-join.md) once every scene is narrated,
+ * and the join, which then only muxes, when the last segment lands. The stages are still recorded one after another, each started when the
  * one before it has completed, so the video's status moves forward as before while the pieces
  * of later stages already run underneath.
  *
@@ -54,6 +56,8 @@ export async function produceOverlapped(
   sceneIds: readonly string[],
 ): Promise<ProductionFailure | null> {
   const { videoId, run: r } = s;
+  // Runs that began production before the soundtrack was its own piece mix it in the join.
+  const soundtrackFirst = patched('soundtrack-before-join');
   const stages = PRODUCTION_STAGES.slice(rank(s.resumeStage));
   const runs = (stage: ProductionStage) => stages.includes(stage);
   let haltedFrom: number = PRODUCTION_STAGES.length;
@@ -115,13 +119,19 @@ export async function produceOverlapped(
       piece('rendering', () => mediaQueue(s).segments.renderSegment({ videoId, sceneId, run: r })),
     );
   });
+  const soundtrack = (async () => {
+    if (!soundtrackFirst) return true;
+    // The first picture is the thumbnail; the pictures land long before the last narration.
+    if (!(await all([...pictures, ...narrations]))) return false;
+    return piece('rendering', () => mediaQueue(s).segments.mixSoundtrack({ videoId, run: r }));
+  })();
   const work: Record<ProductionStage, () => Promise<boolean>> = {
     visualising: () => all(pictures),
     narrating: () => all(narrations),
     curating: () =>
       piece('curating', () => timeline.curate({ videoId, run: r, fault: s.activeFault('curating') })),
     rendering: async () =>
-      (await all(segments)) &&
+      (await all([...segments, soundtrack])) &&
       piece('rendering', () =>
         // Injected faults act in the join, so a rendering fault fails (or delays) the stage once.
         mediaQueue(s).join.joinSegments({ videoId, run: r, fault: s.activeFault('rendering') }),
@@ -139,7 +149,7 @@ export async function produceOverlapped(
     });
   }
   // Nothing of the run is left running when it ends, failed or not.
-  await Promise.all([...pictures, ...narrations, ...segments]);
+  await Promise.all([...pictures, ...narrations, ...segments, soundtrack]);
   if (failures.length === 0) return null;
   // Each picture not made is refunded, and the narration when a scene's narration failed.
   failedPictures.sort((a, b) => a.position - b.position);

@@ -284,7 +284,13 @@ export interface VideoActivities {
   /** One scene's segment of the video (its still in motion, the fade into the next, its captions). */
   renderSegment(input: { videoId: string; sceneId: string; run: number; draft?: string }): Promise<void>;
   /**
-   * The final MP4, narration file and thumbnail from the run's segments, with the audio mix.
+   * The run's audio track, narration file and thumbnail, once every scene is narrated, while the
+   * segments render; the join then only muxes.
+   */
+  mixSoundtrack(input: { videoId: string; run: number }): Promise<void>;
+  /**
+   * The final MP4, narration file and thumbnail from the run's segments, with the audio mix (the
+   * run's soundtrack when it was mixed before, else mixed here).
    * `draft`: the draft's segments (360p, 15 fps, marked PREVIEW) into the video's preview instead.
    */
   joinSegments(input: { videoId: string; run: number; fault: ActiveFault; draft?: string }): Promise<void>;

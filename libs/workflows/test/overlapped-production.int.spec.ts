@@ -32,6 +32,7 @@ describe('overlapped production (stand-in activities)', () => {
       narrateScene: ({ sceneId }) => piece(`narration-${sceneId}`)(),
       renderSegment: ({ sceneId }) => piece(`segment-${sceneId}`)(),
       curate: () => piece('curate')(),
+      mixSoundtrack: () => piece('soundtrack')(),
       joinSegments: () => piece('join')(),
       refund: async ({ items }) => {
         log.push(`refund:${items.join(',')}`);
@@ -79,6 +80,13 @@ describe('overlapped production (stand-in activities)', () => {
     }
     expect(at('start:join')).toBeGreaterThan(at('end:curate'));
     for (const sceneId of SCENES) expect(at('start:join')).toBeGreaterThan(at(`end:segment-${sceneId}`));
+    // The soundtrack once every scene is narrated (and drawn), the join after it.
+    for (const sceneId of SCENES) {
+      expect(at('start:soundtrack')).toBeGreaterThan(at(`end:narration-${sceneId}`));
+      expect(at('start:soundtrack')).toBeGreaterThan(at(`end:image-${sceneId}`));
+    }
+    expect(at('start:join')).toBeGreaterThan(at('end:soundtrack'));
+    expect(log.filter((l) => l === 'start:soundtrack')).toHaveLength(1);
     // The stages still start and complete one after another.
     expect(log.filter((l) => l.startsWith('stage_'))).toEqual([
       'stage_started:visualising',
@@ -105,6 +113,7 @@ describe('overlapped production (stand-in activities)', () => {
     expect(state).toMatchObject({ phase: 'failed', failedStage: 'narrating' });
     expect(log).toContain('end:image-s4');
     expect(log.filter((l) => l.startsWith('start:segment'))).toEqual([]);
+    expect(log).not.toContain('start:soundtrack');
     expect(log).not.toContain('start:curate');
     expect(log).toContain('refund:narration');
     // Failed only after the picture held meanwhile was made: nothing of the run is left running.
@@ -124,5 +133,21 @@ describe('overlapped production (stand-in activities)', () => {
     for (const sceneId of SCENES) expect(log).toContain(`start:image-${sceneId}`);
     expect(log.filter((l) => l.startsWith('start:segment'))).toEqual([]);
     expect(log.find((l) => l.startsWith('refund:'))).toBe('refund:image:s3');
+  }, 60_000);
+
+  it('mixes the soundtrack while the last segments render, and a failed soundtrack fails the run at rendering', async () => {
+    const log: string[] = [];
+    const lastSegment = deferred();
+    const activities = logged(log, { 'segment-s4': lastSegment.promise }, 'soundtrack');
+    const state = await runVideoWorkflow(temporal, activities, { autoApprove: true }, async (handle) => {
+      while (!log.includes('start:soundtrack')) await new Promise((r) => setTimeout(r, 50));
+      // The soundtrack does not wait for the segments.
+      expect(log).not.toContain('end:segment-s4');
+      lastSegment.resolve();
+      return settled(handle);
+    });
+    expect(state).toMatchObject({ phase: 'failed', failedStage: 'rendering' });
+    expect(log).toContain('end:segment-s4');
+    expect(log).not.toContain('start:join');
   }, 60_000);
 });

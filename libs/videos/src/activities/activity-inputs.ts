@@ -67,6 +67,7 @@ export const schemas = {
     run: z.number().int().min(0),
     draft: gateId.optional(),
   }),
+  soundtrackWork: z.object({ videoId: uuid, run: z.number().int().min(0) }),
   videoWork: z.object({
     videoId: uuid,
     run: z.number().int().min(0),

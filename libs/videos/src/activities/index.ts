@@ -17,6 +17,7 @@ import { createRenderSegmentActivity } from './render-segment.activity';
 import { createSceneEditActivity } from './scene-edit.activity';
 import { createSceneImageActivity } from './scene-image.activity';
 import { createScriptActivities } from './script.activity';
+import { createSoundtrackActivity } from './soundtrack.activity';
 import type { StockDeps } from './stock-pick';
 import { createTransitionActivity } from './transition.activity';
 
@@ -53,6 +54,7 @@ export function createVideoActivities(deps: VideoActivityDeps): VideoActivities 
     ...createCurateActivity({ videos, runStep }),
     ...createRenderActivity({ videos, assets, storage, renderer, runStep }),
     ...createRenderSegmentActivity({ videos, assets, storage, renderer, runStep }),
+    ...createSoundtrackActivity({ videos, assets, storage, renderer, runStep }),
     ...createRefundActivity({ videos, charges }),
     ...createSceneEditActivity({ videos }),
     ...createCleanupActivities({ videos, assets, storage, charges }),

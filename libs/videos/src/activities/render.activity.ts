@@ -2,12 +2,26 @@ import path from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { heartbeating } from '@vidgen/activity-kit';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
-import { DRAFT_OUTPUT, type FfmpegRenderer, frameSize, type RenderOutput } from '@vidgen/media';
+import {
+  DRAFT_OUTPUT,
+  type FfmpegRenderer,
+  frameSize,
+  type RenderOutput,
+  type Soundtrack,
+} from '@vidgen/media';
 import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { MediaStep, RunMediaStep } from './media-step';
-import { renderBrand, renderMusic, renderScenes, renderStyle } from './render-inputs';
+import {
+  localScenes,
+  renderBrand,
+  renderMusic,
+  renderScenes,
+  renderStyle,
+  storedScenes,
+} from './render-inputs';
+import { soundtrackFileNames } from './soundtrack.activity';
 import { loadVideo } from './video-loader';
 
 export interface RenderDeps {
@@ -150,6 +164,20 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
     );
   }
 
+  /**
+   * The run's soundtrack as mixSoundtrack recorded it, fetched into `dir`; null when the run has
+   * none (a run started before the soundtrack was its own step: the join mixes it).
+   */
+  async function soundtrackOf(video: WorkflowVideo, run: number, dir: string): Promise<Soundtrack | null> {
+    const data = await videos.events.data(video.accountId, video.id, eventKeys.run.soundtrack(run));
+    const files = [data?.mix, data?.narration, data?.thumbnail];
+    if (!files.every((f): f is string => typeof f === 'string')) return null;
+    const [mixPath, narrationPath, thumbnailPath] = await Promise.all(
+      files.map((f) => storage.localCopy(storage.videoKey(video.accountId, video.id, f), dir)),
+    );
+    return { mixPath: mixPath!, narrationPath: narrationPath!, thumbnailPath: thumbnailPath! };
+  }
+
   return {
     async render(raw) {
       const input = parseInput(schemas.videoWork, raw);
@@ -179,7 +207,18 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
       const join =
         (onProgress?: (f: number) => void): FinalStep['make'] =>
         async (video, outDir, signal) => {
-          const scenes = await renderScenes(deps, video, outDir);
+          const soundtrack = draft
+            ? null
+            : await soundtrackOf(video, input.run, path.join(outDir, 'soundtrack'));
+          // With the soundtrack mixed, the scenes lend only their lengths: no file is fetched.
+          const scenes = soundtrack
+            ? await localScenes(
+                deps,
+                (await storedScenes(deps, video)).map((s) => ({ ...s, imageKey: '', audioKey: '' })),
+                outDir,
+                { audio: false },
+              )
+            : await renderScenes(deps, video, outDir);
           const keys = await segmentFiles(
             video,
             segmentsOf,
@@ -195,8 +234,9 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
               aspectRatio: video.options.aspect_ratio,
               output: draft ? DRAFT_OUTPUT : video.options.output,
               outDir,
-              music: await renderMusic(deps, video, outDir),
+              music: soundtrack ? null : await renderMusic(deps, video, outDir),
               brand: await renderBrand(deps, video, outDir),
+              soundtrack: soundtrack ?? undefined,
             },
             { signal, onProgress },
           );
@@ -217,8 +257,8 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
         return;
       }
       await withProgress((onProgress) => runStep(finalStep(input, 'join', join(onProgress))));
-      // The segments served their purpose, and so did those of earlier runs that failed before
-      // their join; a retry of the join after this point finds the video done.
+      // The segments and soundtracks served their purpose, and so did those of earlier runs that
+      // failed before their join; a retry of the join after this point finds the video done.
       const video = await loadVideo(videos, input.videoId);
       const scenes = await videos.scenes.list(video.accountId, video.id);
       for (let run = 1; run <= input.run; run++) {
@@ -227,6 +267,11 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
           run,
           scenes.map((s) => s.id),
           { optional: true },
+        );
+        files.push(
+          ...Object.values(soundtrackFileNames(run)).map((f) =>
+            storage.videoKey(video.accountId, video.id, f),
+          ),
         );
         for (const file of files) if (file) await storage.remove(file).catch(() => undefined);
       }

@@ -47,6 +47,7 @@ export function standIns(
     curate: ok,
     render: ok,
     renderSegment: ok,
+    mixSoundtrack: ok,
     joinSegments: ok,
     refund: ok,
     applySceneEdit: async () => ({ sceneId: null }),
