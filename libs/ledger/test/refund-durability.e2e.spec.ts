@@ -34,10 +34,14 @@ describe('exactly-once refunds', () => {
     try {
       await blocker.query('begin');
       await blocker.query('select id from accounts where id = $1 for update', [account.accountId]);
-      // Wait until a session is blocked behind ours: at this point only the refund takes the account row.
+      // Wait until a session is blocked behind ours: the refund's ledger append, or the scene's
+      // narration (made beside the failing picture), whose asset row refers to the account.
       // (pg_stat_activity may still show that session's previous statement, so match on the blocker.)
       const deadline = Date.now() + 60_000;
       for (;;) {
+        // Inside a transaction PostgreSQL reads the backends once and keeps them: a session the
+        // worker opened after the first look would never show. Each look starts afresh.
+        await blocker.query('select pg_stat_clear_snapshot()');
         const { rows } = await blocker.query(
           'select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
         );
