@@ -1,7 +1,7 @@
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
-import { type BrandStyle, cardFrames } from '../common/branding/brand-style';
+import { cardFrames } from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
 import { type MusicInput, measureFilter, mixFilters, normaliseFilter, parseLoudness } from './audio-mix';
@@ -24,7 +24,13 @@ export interface SoundtrackInput {
   /** Frame size (the thumbnail's) and rate (the cards' lengths); left out, 720p. */
   output?: RenderOutputOptions;
   /** The brand's intro and outro cards are silent: the soundtrack is longer by their lengths. */
-  brand?: BrandStyle | null;
+  brand?: CardLengths | null;
+}
+
+/** All the soundtrack needs of a brand: how long its cards last. */
+export interface CardLengths {
+  intro: { seconds: number } | null;
+  outro: { seconds: number } | null;
 }
 
 /** A video's audio made before its picture is joined: every file of it but the MP4. */
@@ -47,7 +53,7 @@ export const AAC_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k', '-
 /** The audio of the brand's cards and the scenes, in samples: the video's timeline. */
 export function soundtrackSamples(
   scenes: readonly { durationSeconds: number }[],
-  brand: BrandStyle | null | undefined,
+  brand: CardLengths | null | undefined,
   fps: number,
 ): { intro: number; scenes: number[]; outro: number; total: number } {
   const card = (c: { seconds: number } | null | undefined) =>

@@ -13,14 +13,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { MediaStep, RunMediaStep } from './media-step';
-import {
-  localScenes,
-  renderBrand,
-  renderMusic,
-  renderScenes,
-  renderStyle,
-  storedScenes,
-} from './render-inputs';
+import { renderBrand, renderMusic, renderScenes, renderStyle } from './render-inputs';
 import { soundtrackFileNames } from './soundtrack.activity';
 import { loadVideo } from './video-loader';
 
@@ -212,12 +205,12 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
             : await soundtrackOf(video, input.run, path.join(outDir, 'soundtrack'));
           // With the soundtrack mixed, the scenes lend only their lengths: no file is fetched.
           const scenes = soundtrack
-            ? await localScenes(
-                deps,
-                (await storedScenes(deps, video)).map((s) => ({ ...s, imageKey: '', audioKey: '' })),
-                outDir,
-                { audio: false },
-              )
+            ? (await videos.scenes.list(video.accountId, video.id)).map((s) => ({
+                id: s.id,
+                imagePath: '',
+                audioPath: '',
+                durationSeconds: s.narrationSeconds ?? 0,
+              }))
             : await renderScenes(deps, video, outDir);
           const keys = await segmentFiles(
             video,

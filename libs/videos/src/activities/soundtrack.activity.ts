@@ -6,7 +6,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
-import { localScenes, renderBrand, renderMusic, storedScenes } from './render-inputs';
+import { localScenes, renderMusic, storedScenes } from './render-inputs';
 
 export interface SoundtrackDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
@@ -58,7 +58,8 @@ export function createSoundtrackActivity(deps: SoundtrackDeps): Pick<VideoActivi
               outDir: dir,
               music: await renderMusic(deps, video, dir),
               output: video.options.output,
-              brand: await renderBrand(deps, video, dir),
+              // The cards' lengths only: no logo or font is fetched.
+              brand: video.options.brand,
             },
             { signal },
           );
