@@ -13,6 +13,20 @@ export function tempPathFor(finalPath: string): string {
   return path.join(dir, `.${base}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
+/** Each named output's final path in `dir` and the temporary path it is written under first (tempPathFor). */
+export function outputPaths<K extends string>(
+  dir: string,
+  names: Record<K, string>,
+): { finals: Record<K, string>; temps: Record<K, string> } {
+  const finals = {} as Record<K, string>;
+  const temps = {} as Record<K, string>;
+  for (const key of Object.keys(names) as K[]) {
+    finals[key] = path.join(dir, names[key]);
+    temps[key] = tempPathFor(finals[key]);
+  }
+  return { finals, temps };
+}
+
 export async function writeFileAtomic(finalPath: string, data: Uint8Array | string): Promise<void> {
   await mkdir(path.dirname(finalPath), { recursive: true });
   const tmp = tempPathFor(finalPath);

@@ -1,6 +1,6 @@
 import { copyFile, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { tempPathFor } from '../common/atomic-file';
+import { outputPaths } from '../common/atomic-file';
 import { cardSvg, logoImageFromFile, renderSvgPng } from '../common/branding/brand-frame';
 import {
   type BrandCardStyle,
@@ -80,18 +80,7 @@ export async function joinSegments(
     scenes.map((s) => s.durationSeconds),
     fps,
   );
-  const finals = {
-    video: path.join(outDir, RENDER_FILE_NAMES.video),
-    audio: path.join(outDir, RENDER_FILE_NAMES.audio),
-    thumbnail: path.join(outDir, RENDER_FILE_NAMES.thumbnail),
-    subtitles: path.join(outDir, RENDER_FILE_NAMES.subtitles),
-  };
-  const temps = {
-    video: tempPathFor(finals.video),
-    audio: tempPathFor(finals.audio),
-    thumbnail: tempPathFor(finals.thumbnail),
-    subtitles: tempPathFor(finals.subtitles),
-  };
+  const { finals, temps } = outputPaths(outDir, RENDER_FILE_NAMES);
   const work = await mkdtemp(path.join(outDir, '.join-'));
   let durationSeconds = 0;
   const listPath = path.join(work, 'segments.txt');

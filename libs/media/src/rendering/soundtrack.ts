@@ -1,6 +1,6 @@
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { tempPathFor } from '../common/atomic-file';
+import { outputPaths } from '../common/atomic-file';
 import { cardFrames } from '../common/branding/brand-style';
 import { RenderError, throwIfAborted } from '../common/media.errors';
 import { type AspectRatio, frameSize, type RenderOutputOptions } from '../common/media.types';
@@ -90,16 +90,7 @@ export async function mixSoundtrack(
   const { signal, onProgress } = opts;
   const { scenes, outDir } = input;
   if (scenes.length === 0) throw new RenderError('Nothing to mix: no scenes');
-  const finals = {
-    mix: path.join(outDir, SOUNDTRACK_FILE_NAMES.mix),
-    narration: path.join(outDir, SOUNDTRACK_FILE_NAMES.narration),
-    thumbnail: path.join(outDir, SOUNDTRACK_FILE_NAMES.thumbnail),
-  };
-  const temps = {
-    mix: tempPathFor(finals.mix),
-    narration: tempPathFor(finals.narration),
-    thumbnail: tempPathFor(finals.thumbnail),
-  };
+  const { finals, temps } = outputPaths(outDir, SOUNDTRACK_FILE_NAMES);
   const work = await mkdtemp(path.join(outDir, '.soundtrack-'));
   const mixPath = path.join(work, 'mix.wav');
   const { width, height } = frameSize(input.aspectRatio, input.output?.resolution);
