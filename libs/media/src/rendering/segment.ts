@@ -43,7 +43,9 @@ export interface SegmentInput {
  * ffmpeg encodes segments alike, so the join can copy them into one stream. x264's fastest
  * preset with CABAC back on, at CRF 24: the same or better SSIM against a lossless encode than
  * the superfast CRF 23 before it, in smaller files, for about a third less CPU per segment
- * (docs/decisions/0073-segment-encoder-settings.md, bench/encoder.ts).
+ * (docs/decisions/0073-segment-encoder-settings.md, bench/encoder.ts). One encoder thread: a
+ * media slot is a core, and ffmpeg already runs the filter graph and the encoder side by side
+ * (docs/decisions/0080-one-thread-per-segment.md).
  */
 export const SEGMENT_ENCODE_ARGS = [
   '-c:v',
@@ -54,9 +56,17 @@ export const SEGMENT_ENCODE_ARGS = [
   '24',
   '-x264-params',
   'cabac=1',
+  '-threads',
+  '1',
   '-pix_fmt',
   'yuv420p',
 ];
+
+/**
+ * The filter graph without slice threads: on the filters' own thread beside the encoder's, a
+ * segment took less CPU and less time, alone or two at a time (docs/decisions/0080-one-thread-per-segment.md).
+ */
+export const SEGMENT_FILTER_ARGS = ['-filter_complex_threads', '1'];
 
 /**
  * The ffmpeg arguments of scene `index`'s segment: its still (moving or not) for exactly its
@@ -153,6 +163,7 @@ export async function segmentArgs(
     ...inputArgs(scenes[i]!, fps),
     ...(fade > 0 ? inputArgs(scenes[i + 1]!, fps) : []),
     ...(brand?.logo ? ['-framerate', String(fps), '-i', brand.logo.path] : []),
+    ...SEGMENT_FILTER_ARGS,
     '-filter_complex',
     filters.join(';'),
     '-map',
