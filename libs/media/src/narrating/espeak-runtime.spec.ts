@@ -65,6 +65,29 @@ describe('espeak-ng as a separate program', () => {
     expect(run.stdout.join('').length).toBeGreaterThan(0);
   });
 
+  it('gives every run an instance of its own: nothing of one run is left for the next', async () => {
+    espeak = new EspeakProcess();
+    // The first run writes a file, sets a voice and an option; the next ones see none of them.
+    await espeak.run(['-q', '--ipa', '-v', 'de', '-w', '/left.wav', '-f', '/in.txt'], {
+      files: { '/in.txt': 'Guten Morgen.' },
+    });
+    const next = await espeak.run(['-q', '--ipa', '-f', '/in.txt'], { files: { '/in.txt': 'Hello.' } });
+    expect(next.stdout.join(' ').trim()).toBe('həlˈəʊ'); // espeak-ng's default voice, en
+    await expect(espeak.run(['-q', '--ipa', '-f', '/left.wav'])).rejects.toThrow(/left\.wav/);
+    // Many runs one after another, each answered in full from its own instance.
+    const words = ['one', 'two', 'three', 'four', 'five', 'six'];
+    const said = [];
+    for (const word of words)
+      said.push(
+        (
+          await espeak.run(['-q', '--ipa', '-v', 'en-us', '-f', '/in.txt'], { files: { '/in.txt': word } })
+        ).stdout
+          .join(' ')
+          .trim(),
+      );
+    expect(said).toEqual(['wˈʌn', 'tˈuː', 'θɹˈiː', 'fˈoːɹ', 'fˈaɪv', 'sˈɪks']);
+  });
+
   it('rejects a run at once when aborted, then serves the next one', async () => {
     espeak = new EspeakProcess();
     const controller = new AbortController();

@@ -38,35 +38,74 @@ interface ThreadResult {
 }
 
 /**
- * The body of a run's thread. The Emscripten build runs its main() once per instance: the thread
- * instantiates the shared module, writes the input files into the instance's in-memory file
- * system, runs main() and posts back stdout, stderr, the exit status and the file asked for. A
- * thread per run lets runs proceed side by side and hands the instance's memory (~20 MB: the
- * voice data is copied into each instance) back when the thread ends.
+ * The body of a run's thread. The Emscripten build runs its main() once per instance, so every
+ * run has an instance of its own, on a thread of its own: runs proceed side by side, and the
+ * instance's memory (~20 MB: the voice data is copied into each instance) goes back when the
+ * thread ends. The thread makes its instance before it has a run to do (`noInitialRun`: the
+ * runtime starts, the embedded data files are laid out, main() waits), so the process keeps one
+ * such thread ready and a run only writes its input files, calls main() and posts back stdout,
+ * stderr, the exit status and the file asked for. Making an instance took about 0.15–0.2 s of a
+ * run's 0.23 s, most of it Emscripten's file-system errors (looked-up paths that do not exist yet)
+ * each capturing a stack trace; the thread takes none
+ * (docs/decisions/0081-espeak-instance-made-ahead.md).
  */
 const THREAD_SOURCE = `
+Error.stackTraceLimit = 0;
 const { parentPort, workerData } = require('node:worker_threads');
 const { pathToFileURL } = require('node:url');
-const { loaderPath, wasm, args, files, readBack } = workerData;
+const { loaderPath, wasm } = workerData;
 const stdout = [];
 const errors = [];
 let status = 0;
+let request;
+let made;
+const ready = new Promise((resolve) => (made = resolve));
+parentPort.once('message', (m) => {
+  request = m;
+  made();
+});
+let exports;
 (async () => {
   const mod = await import(pathToFileURL(loaderPath).href);
   const factory = mod.default || mod;
   const instance = await factory({
-    arguments: args,
-    preRun: [(m) => { for (const [file, data] of Object.entries(files)) m.FS.writeFile(file, data); }],
-    instantiateWasm: (imports, receive) => receive(new WebAssembly.Instance(wasm, imports), wasm),
+    noInitialRun: true,
+    instantiateWasm: (imports, receive) => {
+      const wasmInstance = new WebAssembly.Instance(wasm, imports);
+      exports = wasmInstance.exports;
+      return receive(wasmInstance, wasm);
+    },
     print: (line) => stdout.push(line),
     printErr: (line) => errors.push(line),
     quit: (code, toThrow) => { status = code; throw toThrow; },
   });
+  await ready;
+  const { args, files, readBack } = request;
+  for (const [file, data] of Object.entries(files)) instance.FS.writeFile(file, data);
+  // main(argc, argv) as Emscripten's callMain calls it: the strings and argv on the stack.
+  const argv = ['espeak-ng', ...args];
+  const onStack = (bytes) => {
+    const at = exports.stackAlloc(bytes.length);
+    new Uint8Array(exports.memory.buffer, at, bytes.length).set(bytes);
+    return at;
+  };
+  const encoder = new TextEncoder();
+  const pointers = argv.map((a) => onStack(encoder.encode(a + '\\0')));
+  const table = new Uint32Array(pointers.length + 1);
+  table.set(pointers);
+  const argvAt = onStack(new Uint8Array(table.buffer));
+  try {
+    status = instance._main(argv.length, argvAt);
+  } catch (err) {
+    // exit() inside main() ends it through quit, which set the status.
+    if (!err || err.name !== 'ExitStatus') throw err;
+  }
+  instance._fflush(0);
   const file = status === 0 && readBack ? instance.FS.readFile(readBack) : undefined;
   parentPort.postMessage({ status, stdout, errors, file }, file ? [file.buffer] : []);
 })().catch((err) => {
   parentPort.postMessage({ status, stdout, errors, failure: String((err && err.message) || err) });
-});
+}).finally(() => parentPort.close());
 `;
 
 const loaderPath = require.resolve('espeak-ng');
@@ -83,6 +122,18 @@ function answer(message: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
+/** The thread the next run takes: its instance made, waiting for the run (see THREAD_SOURCE). */
+let spare: Worker | undefined;
+
+function startThread(wasm: unknown): Worker {
+  const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { loaderPath, wasm }, execArgv: [] });
+  // A spare that failed before it had a run is not taken: the next run starts another.
+  thread.once('error', () => {
+    if (spare === thread) spare = undefined;
+  });
+  return thread;
+}
+
 async function run(req: Request): Promise<void> {
   let wasm: unknown;
   try {
@@ -97,11 +148,8 @@ async function run(req: Request): Promise<void> {
     });
     return;
   }
-  const thread = new Worker(THREAD_SOURCE, {
-    eval: true,
-    workerData: { loaderPath, wasm, args: req.args ?? [], files: req.files ?? {}, readBack: req.readBack },
-    execArgv: [],
-  });
+  const thread = spare ?? startThread(wasm);
+  spare = startThread(wasm);
   threads.set(req.id, thread);
   let result: ThreadResult | undefined;
   thread.once('message', (m: ThreadResult) => (result = m));
@@ -128,6 +176,7 @@ async function run(req: Request): Promise<void> {
       ...(r.failure !== undefined ? { failure: r.failure } : {}),
     });
   });
+  thread.postMessage({ args: req.args ?? [], files: req.files ?? {}, readBack: req.readBack });
 }
 
 createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
@@ -145,5 +194,6 @@ createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
   .on('close', () => {
     // The service closed stdin, or is gone: stop whatever still runs and leave.
     for (const thread of threads.values()) void thread.terminate();
+    void spare?.terminate();
     process.exit(0);
   });
