@@ -105,7 +105,7 @@ let exports;
   parentPort.postMessage({ status, stdout, errors, file }, file ? [file.buffer] : []);
 })().catch((err) => {
   parentPort.postMessage({ status, stdout, errors, failure: String((err && err.message) || err) });
-}).finally(() => parentPort.close());
+});
 `;
 
 const loaderPath = require.resolve('espeak-ng');
