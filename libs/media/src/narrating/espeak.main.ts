@@ -57,13 +57,8 @@ const { loaderPath, wasm } = workerData;
 const stdout = [];
 const errors = [];
 let status = 0;
-let request;
-let made;
-const ready = new Promise((resolve) => (made = resolve));
-parentPort.once('message', (m) => {
-  request = m;
-  made();
-});
+// The run, once the process hands it over (the instance is made meanwhile).
+const request = new Promise((resolve) => parentPort.once('message', resolve));
 let exports;
 (async () => {
   const mod = await import(pathToFileURL(loaderPath).href);
@@ -79,8 +74,7 @@ let exports;
     printErr: (line) => errors.push(line),
     quit: (code, toThrow) => { status = code; throw toThrow; },
   });
-  await ready;
-  const { args, files, readBack } = request;
+  const { args, files, readBack } = await request;
   for (const [file, data] of Object.entries(files)) instance.FS.writeFile(file, data);
   // main(argc, argv) as Emscripten's callMain calls it: the strings and argv on the stack.
   const argv = ['espeak-ng', ...args];
