@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetStorage } from '@vidgen/assets';
+import { DatabaseUnavailableError } from '@vidgen/db';
 import { type GeneratedImage, ProviderError, ProviderTimeoutError } from '@vidgen/media';
 import { eventKeys } from '@vidgen/workflows';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +17,18 @@ import {
   sceneId,
   VIDEO_ID,
 } from '../../test/support/activity-fakes';
+import type { VideoRepository } from '../video.repository';
 import { createMediaStep } from './media-step';
 import { createSceneImageActivity } from './scene-image.activity';
 
 /** The scene image activity over fakes; `image` plays the provider, writing into the step's temp dir. */
-function setup(opts: { image?: (outPath: string) => Promise<GeneratedImage>; imageAssetId?: string } = {}) {
+function setup(
+  opts: {
+    image?: (outPath: string) => Promise<GeneratedImage>;
+    imageAssetId?: string;
+    databaseWaitMs?: number;
+  } = {},
+) {
   const scenes = [aScene(1, { imageAssetId: opts.imageAssetId ?? null }), aScene(2)];
   const v = fakeVideos(aVideo(), scenes);
   const a = fakeAssets();
@@ -40,7 +48,12 @@ function setup(opts: { image?: (outPath: string) => Promise<GeneratedImage>; ima
     },
   };
   const storage = a.storage;
-  const runStep = createMediaStep({ videos: v.videos, assets: a.assets, storage });
+  const runStep = createMediaStep({
+    videos: v.videos,
+    assets: a.assets,
+    storage,
+    ...(opts.databaseWaitMs !== undefined && { databaseWaitMs: opts.databaseWaitMs }),
+  });
   const { generateSceneImage } = createSceneImageActivity({ videos: v.videos, providers, runStep });
   const run = (fault = NO_FAULT, run = 1) =>
     activityEnv().run(generateSceneImage, {
@@ -192,5 +205,87 @@ describe('media step (scene image)', () => {
     );
     expect(failure.type).toBe('INVALID_INPUT');
     expect(failure.nonRetryable).toBe(true);
+  });
+
+  describe('while PostgreSQL does not answer', () => {
+    const outage = () =>
+      new DatabaseUnavailableError('PostgreSQL did not answer within 3000 ms (Connection terminated)');
+    type Tx = VideoRepository['transaction'];
+
+    /** Replaces the fake's transaction with `each(n, real)`, n counting from 1. */
+    function transactions(s: ReturnType<typeof setup>, each: (n: number, real: Tx) => Tx) {
+      const real = s.videos.transaction.bind(s.videos) as Tx;
+      let n = 0;
+      (s.videos as { transaction: Tx }).transaction = ((fn: Parameters<Tx>[0]) => each(++n, real)(fn)) as Tx;
+      return () => n;
+    }
+
+    it('records the image once the database answers again: the picture is made once, nothing discarded', async () => {
+      const s = setup();
+      const tries = transactions(s, (n, real) =>
+        n <= 2
+          ? async () => {
+              throw outage();
+            }
+          : real,
+      );
+      await s.run();
+      expect(tries()).toBe(3);
+      expect(s.outPaths).toHaveLength(1);
+      expect(s.puts).toHaveLength(1);
+      expect(s.rows).toHaveLength(1);
+      expect(s.events.map((e) => e.type)).toEqual(['scene_image_generated']);
+      expect(s.removed).toEqual([]);
+    });
+
+    it('reads the video again until the database answers, then works as usual', async () => {
+      const s = setup();
+      const find = s.videos.findForWorkflow.bind(s.videos);
+      let reads = 0;
+      (s.videos as { findForWorkflow: typeof find }).findForWorkflow = async (id) => {
+        if (++reads <= 2) throw new Error('reading the video failed', { cause: outage() });
+        return find(id);
+      };
+      await s.run();
+      expect(reads).toBe(3);
+      expect(s.outPaths).toHaveLength(1);
+      expect(s.events).toHaveLength(1);
+    });
+
+    it('keeps its files when a try it lost the answer of had committed: the next try finds it recorded', async () => {
+      const s = setup();
+      transactions(s, (n, real) =>
+        n === 1
+          ? async (fn) => {
+              await real(fn);
+              throw outage();
+            }
+          : real,
+      );
+      await s.run();
+      expect(s.rows).toHaveLength(1);
+      expect(s.events).toHaveLength(1);
+      // The asset row committed by the first try points at the file: it stays.
+      expect(s.removed).toEqual([]);
+    });
+
+    it('fails as before once the wait is over, with the outage', async () => {
+      const s = setup({ databaseWaitMs: 400 });
+      const tries = transactions(s, () => async () => {
+        throw outage();
+      });
+      await expect(s.run()).rejects.toThrow(DatabaseUnavailableError);
+      expect(tries()).toBeGreaterThan(1);
+      expect(s.events).toEqual([]);
+    });
+
+    it('does not try again after an error that is not an outage', async () => {
+      const s = setup();
+      const tries = transactions(s, () => async () => {
+        throw new Error('duplicate key value violates unique constraint');
+      });
+      await expect(s.run()).rejects.toThrow('duplicate key');
+      expect(tries()).toBe(1);
+    });
   });
 });

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import { heartbeating } from '@vidgen/activity-kit';
 import type { Asset, AssetRepository, AssetStorage, AssetType, Attribution, NewAsset } from '@vidgen/assets';
-import type { Database, Transaction } from '@vidgen/db';
+import { type Database, DatabaseUnavailableError, type Transaction } from '@vidgen/db';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { Transition } from '../video-event.repository';
@@ -17,6 +18,52 @@ export interface MediaStepDeps {
   videos: Pick<VideoRepository, 'findForWorkflow' | 'transaction' | 'events'>;
   assets: Pick<AssetRepository, 'insert'>;
   storage: Pick<AssetStorage, 'put' | 'remove'>;
+  /** How long a step waits for PostgreSQL to answer again (DATABASE_WAIT_MS unless given). */
+  databaseWaitMs?: number;
+}
+
+/**
+ * How long a media step waits for PostgreSQL to answer again, reading what it works on or
+ * recording what it made, before its attempt fails as it did without waiting
+ * (docs/decisions/0083-media-steps-wait-out-a-database-outage.md).
+ */
+export const DATABASE_WAIT_MS = 30_000;
+/** The pauses between tries while PostgreSQL does not answer; the last one repeats. */
+const DATABASE_RETRY_MS = [250, 500, 1000, 2000];
+
+/** True when `err`, or what it wraps, is PostgreSQL not answering (the db library's outage error). */
+function isDatabaseOutage(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) {
+    if (e instanceof DatabaseUnavailableError) return true;
+  }
+  return false;
+}
+
+/**
+ * `op` tried again while PostgreSQL does not answer (frozen, restarting, unreachable: each try
+ * bounded by DATABASE_TIMEOUT_MS), for up to `waitMs`; then, or when the activity is cancelled,
+ * the outage's error as before. Any other error is thrown at once. `op` must be whole: a read, or
+ * one transaction, which a failed try leaves as it was, but for a commit whose answer was lost.
+ */
+async function untilDatabaseAnswers<T>(
+  op: () => Promise<T>,
+  waitMs: number,
+  signal: AbortSignal,
+  onOutage?: () => void,
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await op();
+    } catch (err) {
+      if (!isDatabaseOutage(err) || signal.aborted || Date.now() >= deadline) throw err;
+      onOutage?.();
+      const pause = DATABASE_RETRY_MS[Math.min(tries, DATABASE_RETRY_MS.length - 1)]!;
+      await sleep(Math.min(pause, deadline - Date.now()), undefined, { signal }).catch(() => undefined);
+      if (signal.aborted) throw err;
+    }
+  }
 }
 
 /**
@@ -88,7 +135,12 @@ export function tempDir(prefix: string): () => Promise<string> {
  * retried attempt either finds the step done or redoes all of it. Provider errors become the
  * failure types the workflow maps to failure_reason codes.
  */
-export function createMediaStep({ videos, assets, storage }: MediaStepDeps): RunMediaStep {
+export function createMediaStep({
+  videos,
+  assets,
+  storage,
+  databaseWaitMs = DATABASE_WAIT_MS,
+}: MediaStepDeps): RunMediaStep {
   async function store(video: WorkflowVideo, file: StepFile, attempt: string): Promise<StoredFile> {
     // Every attempt writes its own file: two asset rows never share one, whichever attempt wins.
     const ext = path.extname(file.name);
@@ -112,12 +164,25 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
   }
 
   return async function runMediaStep<Target, Made>(step: MediaStep<Target, Made>): Promise<void> {
-    const video = await loadVideo(videos, step.videoId);
-    const target = await step.load(video);
+    const ctx = Context.current();
+    // What the step works on, read again while PostgreSQL does not answer (heartbeating, so the
+    // wait is not taken for a lost worker) instead of failing the attempt.
+    const { video, target } = await heartbeating(
+      () =>
+        untilDatabaseAnswers(
+          async () => {
+            const video = await loadVideo(videos, step.videoId);
+            return { video, target: await step.load(video) };
+          },
+          databaseWaitMs,
+          ctx.cancellationSignal,
+        ),
+      undefined,
+      ctx,
+    );
     if (target === undefined) return;
     const injected = step.fault?.(target);
     if (injected) injectFaults(injected.stage, injected.fault);
-    const ctx = Context.current();
     // Heartbeats while the step works: with the proxy's heartbeat timeout, a worker that dies
     // mid-step is noticed in seconds and the step runs again elsewhere.
     await heartbeating(
@@ -130,18 +195,30 @@ export function createMediaStep({ videos, assets, storage }: MediaStepDeps): Run
           const attempt = `${ctx.info.attempt}${randomBytes(3).toString('hex')}`;
           const rows: StoredFile[] = [];
           for (const file of step.files(made, target)) rows.push(await store(video, file, attempt));
-          const written = await videos.transaction(async (trx) => {
-            await videos.events.lock(video.accountId, video.id, trx);
-            if (await step.stale?.(target, trx)) return false;
-            const inserted: Asset[] = [];
-            for (const row of rows)
-              if (row.type !== null) inserted.push(await assets.insert({ ...row, type: row.type }, trx));
-            const stored = rows.map((r) => r.path);
-            const transition = await step.record(target, made, inserted, trx, stored);
-            await videos.events.record(video.accountId, video.id, transition, trx);
-            return true;
-          });
-          if (!written) for (const row of rows) await storage.remove(row.path);
+          // Recorded once PostgreSQL answers again, rather than made again by another attempt.
+          // A try cut off by an outage may still have committed, its answer lost: the next try
+          // then finds the step recorded (stale), by this very attempt, and keeps the files.
+          let cutOff = false;
+          const written = await untilDatabaseAnswers(
+            () =>
+              videos.transaction(async (trx) => {
+                await videos.events.lock(video.accountId, video.id, trx);
+                if (await step.stale?.(target, trx)) return false;
+                const inserted: Asset[] = [];
+                for (const row of rows)
+                  if (row.type !== null) inserted.push(await assets.insert({ ...row, type: row.type }, trx));
+                const stored = rows.map((r) => r.path);
+                const transition = await step.record(target, made, inserted, trx, stored);
+                await videos.events.record(video.accountId, video.id, transition, trx);
+                return true;
+              }),
+            databaseWaitMs,
+            ctx.cancellationSignal,
+            () => {
+              cutOff = true;
+            },
+          );
+          if (!written && !cutOff) for (const row of rows) await storage.remove(row.path);
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
