@@ -1,4 +1,4 @@
-import module from 'node:module';
+import { withModuleSources } from './module-source-hook';
 
 /** Nest's two logger modules, which each build a formatter for their timestamps when they load. */
 const NEST_LOGGERS = /\/@nestjs\/common\/services\/(?:console-logger|logger)\.service\.js$/;
@@ -31,21 +31,5 @@ export function deferNestFormatter(source: string): string {
  * A Node without `module.registerHooks` (before 22.15) loads Nest as it is.
  */
 export function withNestFormattersOnFirstUse<T>(load: () => T): T {
-  if (typeof module.registerHooks !== 'function') return load();
-  const hooks = module.registerHooks({
-    load(url, context, nextLoad) {
-      const loaded = nextLoad(url, context);
-      if (!NEST_LOGGERS.test(url) || loaded.source == null) return loaded;
-      const source =
-        typeof loaded.source === 'string'
-          ? loaded.source
-          : Buffer.from(loaded.source as Uint8Array).toString('utf8');
-      return { ...loaded, source: deferNestFormatter(source) };
-    },
-  });
-  try {
-    return load();
-  } finally {
-    hooks.deregister();
-  }
+  return withModuleSources(NEST_LOGGERS, deferNestFormatter, load);
 }

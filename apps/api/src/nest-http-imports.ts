@@ -1,4 +1,4 @@
-import module from 'node:module';
+import { withModuleSources } from './module-source-hook';
 
 /** A module of one of Nest's packages (ES modules since Nest 12). */
 const NEST_MODULE = /\/node_modules\/@nestjs\/[^/]+\//;
@@ -33,22 +33,5 @@ export function httpImportsFromBuiltin(source: string): string {
  * loads Nest as it is.
  */
 export function withNestHttpFromBuiltin<T>(load: () => T): T {
-  if (typeof module.registerHooks !== 'function') return load();
-  const hooks = module.registerHooks({
-    load(url, context, nextLoad) {
-      const loaded = nextLoad(url, context);
-      if (!NEST_MODULE.test(url) || loaded.source == null) return loaded;
-      const source =
-        typeof loaded.source === 'string'
-          ? loaded.source
-          : Buffer.from(loaded.source as Uint8Array).toString('utf8');
-      const rewritten = httpImportsFromBuiltin(source);
-      return rewritten === source ? loaded : { ...loaded, source: rewritten };
-    },
-  });
-  try {
-    return load();
-  } finally {
-    hooks.deregister();
-  }
+  return withModuleSources(NEST_MODULE, httpImportsFromBuiltin, load);
 }
