@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseFailure, isServerError } from './errors';
+import { DatabaseUnavailableError, isDatabaseFailure, isDatabaseUnavailable, isServerError } from './errors';
 
 describe('isDatabaseFailure', () => {
   it('recognises the errors pg raises when it gives up waiting on the server', () => {
@@ -35,5 +35,16 @@ describe('isServerError', () => {
       isServerError(Object.assign(new Error('terminating connection'), { severity: 'FATAL', code: '25P03' })),
     ).toBe(false);
     expect(isServerError(new Error('Query read timeout'))).toBe(false);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('is the outage error, also wrapped as a cause, and not an error the server reported', () => {
+    const down = new DatabaseUnavailableError('PostgreSQL did not answer within 5000 ms');
+    expect(isDatabaseUnavailable(down)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('reading the video failed', { cause: down }))).toBe(true);
+    const constraint = Object.assign(new Error('duplicate key value'), { code: '23505', severity: 'ERROR' });
+    expect(isDatabaseUnavailable(constraint)).toBe(false);
+    expect(isDatabaseUnavailable('down')).toBe(false);
   });
 });

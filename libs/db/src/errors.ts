@@ -18,6 +18,16 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /**
+ * True when `err`, or what it wraps, is PostgreSQL not answering (DatabaseUnavailableError: a
+ * frozen, restarting or unreachable server), as against an error the server reported.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error)) return false;
+  if (err instanceof DatabaseUnavailableError) return true;
+  return err.cause !== undefined && depth < 3 && isDatabaseUnavailable(err.cause, depth + 1);
+}
+
+/**
  * True for errors raised by PostgreSQL or by the connection to it. The api maps these to
  * 500 DATABASE_ERROR; everything else unknown is INTERNAL_ERROR.
  */

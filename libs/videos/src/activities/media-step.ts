@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import { heartbeating } from '@vidgen/activity-kit';
 import type { Asset, AssetRepository, AssetStorage, AssetType, Attribution, NewAsset } from '@vidgen/assets';
-import { type Database, DatabaseUnavailableError, type Transaction } from '@vidgen/db';
+import { type Database, isDatabaseUnavailable, type Transaction } from '@vidgen/db';
 import type { ActiveFault, Stage } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import type { Transition } from '../video-event.repository';
@@ -31,15 +31,6 @@ export const DATABASE_WAIT_MS = 30_000;
 /** The pauses between tries while PostgreSQL does not answer; the last one repeats. */
 const DATABASE_RETRY_MS = [250, 500, 1000, 2000];
 
-/** True when `err`, or what it wraps, is PostgreSQL not answering (the db library's outage error). */
-function isDatabaseOutage(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) {
-    if (e instanceof DatabaseUnavailableError) return true;
-  }
-  return false;
-}
-
 /**
  * `op` tried again while PostgreSQL does not answer (frozen, restarting, unreachable: each try
  * bounded by DATABASE_TIMEOUT_MS), for up to `waitMs`; then, or when the activity is cancelled,
@@ -57,7 +48,7 @@ async function untilDatabaseAnswers<T>(
     try {
       return await op();
     } catch (err) {
-      if (!isDatabaseOutage(err) || signal.aborted || Date.now() >= deadline) throw err;
+      if (!isDatabaseUnavailable(err) || signal.aborted || Date.now() >= deadline) throw err;
       onOutage?.();
       const pause = DATABASE_RETRY_MS[Math.min(tries, DATABASE_RETRY_MS.length - 1)]!;
       await sleep(Math.min(pause, deadline - Date.now()), undefined, { signal }).catch(() => undefined);
