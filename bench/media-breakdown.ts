@@ -26,3 +26,16 @@ export function mediaTimeBreakdown(pieces: MediaPiece[], origin?: number): strin
     )
     .join('; ');
 }
+
+/** Each piece on a line of its own, in the order they started: scheduled, started, ended (s from the first), and its worker. */
+export function piecesOneByOne(pieces: MediaPiece[]): string {
+  const t0 = Math.min(...pieces.map((p) => p.scheduledAt));
+  const s = (ms: number) => ((ms - t0) / 1000).toFixed(2).padStart(6);
+  return [...pieces]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map(
+      (p) =>
+        `    ${(p.activity ?? '?').padEnd(18)} ${s(p.scheduledAt)} ${s(p.startedAt)} ${s(p.endedAt)}  ${p.worker}`,
+    )
+    .join('\n');
+}

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { MediaPiece } from '@vidgen/stack-harness';
-import { mediaTimeBreakdown } from './media-breakdown';
+import { mediaTimeBreakdown, piecesOneByOne } from './media-breakdown';
 import type { BenchApi } from './support';
 
 // biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
@@ -95,8 +95,14 @@ export async function oneBesideTen(
       .join(' ')} s each, all in by ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
   if (timeline) {
-    console.log(`  alone, its media pieces: ${mediaTimeBreakdown(await timeline(aloneId))}`);
-    console.log(`  beside ten, its media pieces: ${mediaTimeBreakdown(await timeline(quietId))}`);
+    const alone = await timeline(aloneId);
+    const beside = await timeline(quietId);
+    console.log(`  alone, its media pieces: ${mediaTimeBreakdown(alone)}`);
+    console.log(`  beside ten, its media pieces: ${mediaTimeBreakdown(beside)}`);
+    if (process.env.BENCH_PIECES) {
+      console.log(`  alone, piece by piece:\n${piecesOneByOne(alone)}`);
+      console.log(`  beside ten, piece by piece:\n${piecesOneByOne(beside)}`);
+    }
   }
   return { aloneS, besideS, ratio: besideS / aloneS };
 }

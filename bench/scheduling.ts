@@ -24,7 +24,8 @@ import type { Priority } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { startTemporalDevServer } from '@vidgen/devstack';
-import { mediaPriority } from '@vidgen/workflows';
+import { mediaPriority, onFirstLane } from '@vidgen/workflows';
+import { MediaLanes } from '../apps/worker/src/media-lanes';
 import { type Figures, writeFigures } from './figures';
 import { median } from './proc-stats';
 import type { SimVideo } from './scheduling/sim-video.workflow';
@@ -73,6 +74,12 @@ const SCHEME_KEYS = {
    * videos in the run as well as its older ones: an account with fewer goes first.
    */
   'load-rank-under-way': (_stage: number, begun: boolean, rank: number, load: number) =>
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: load - 1 + rank }).priorityKey!,
+  /**
+   * As load-rank-under-way, an account's only video on the media queue's first lane (0084): each
+   * worker polls both lanes with one set of slots (apps/worker's MediaLanes).
+   */
+  'first-lane': (_stage: number, begun: boolean, rank: number, load: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank: load - 1 + rank }).priorityKey!,
   /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
   'first-under-way': (_stage: number, begun: boolean, rank: number) =>
@@ -160,16 +167,34 @@ async function runVideos(
   // Two media workers, as two processes would be: one connection each (the SDK refuses two
   // workers of one queue on one connection).
   const connections = await Promise.all([0, 1].map(() => NativeConnection.connect({ address })));
-  const media = await Promise.all(
-    connections.map((connection) =>
-      Worker.create({
-        connection,
-        taskQueue: mediaQueue,
-        activities: { piece: (ms: number) => new Promise((r) => setTimeout(r, ms)) },
-        maxConcurrentActivityTaskExecutions: SLOTS,
+  const activities = { piece: (ms: number) => new Promise((r) => setTimeout(r, ms)) };
+  const firstLane = `${mediaQueue}-first`;
+  const media = (
+    await Promise.all(
+      connections.map(async (connection) => {
+        if (scheme !== 'first-lane')
+          return [
+            await Worker.create({
+              connection,
+              taskQueue: mediaQueue,
+              activities,
+              maxConcurrentActivityTaskExecutions: SLOTS,
+            }),
+          ];
+        const lanes = new MediaLanes(SLOTS);
+        return Promise.all(
+          (['rest', 'first'] as const).map((lane) =>
+            Worker.create({
+              connection,
+              taskQueue: lane === 'first' ? firstLane : mediaQueue,
+              activities,
+              tuner: lanes.tuner(lane),
+            }),
+          ),
+        );
       }),
-    ),
-  );
+    )
+  ).flat();
   const control = await Worker.create({
     connection: native,
     taskQueue: queue,
@@ -206,7 +231,10 @@ async function runVideos(
           }),
         });
         const stages = STAGES.map((s, n) => ({ ...s, keys: { fresh: key(n, false), begun: key(n, true) } }));
-        const input: SimVideo = { mediaQueue, stages };
+        const first =
+          scheme === 'first-lane' &&
+          onFirstLane({ kind: 'video', accountId: '', begun: false, rank: load - 1 + rank });
+        const input: SimVideo = { mediaQueue: first ? firstLane : mediaQueue, stages };
         await client.workflow.execute('simVideo', {
           taskQueue: queue,
           workflowId: `${queue}-${i}`,
@@ -217,7 +245,8 @@ async function runVideos(
     );
   };
   try {
-    return await control.runUntil(media[0]!.runUntil(media[1]!.runUntil(work)));
+    const all = media.reduce<() => Promise<number[]>>((inner, w) => () => w.runUntil(inner), work);
+    return await control.runUntil(all);
   } finally {
     await Promise.all(connections.map((c) => c.close()));
   }

@@ -8,8 +8,7 @@ const MEDIA = { control: false, media: true };
 describe('workerConcurrency', () => {
   it('takes only as many media tasks as it runs, one per core', () => {
     const c = workerConcurrency(MEDIA, 2);
-    expect(c.mediaSlots).toBe(2);
-    expect(c.media).toEqual({ maxConcurrentActivityTaskExecutions: 2 });
+    expect(c.media).toEqual({ slots: 2 });
     expect(c.control).toBeUndefined();
   });
 
@@ -25,24 +24,22 @@ describe('workerConcurrency', () => {
   it('sets both queues for the all role', () => {
     const c = workerConcurrency(ALL, 4);
     expect(c.control!.maxConcurrentActivityTaskExecutions).toBe(80);
-    expect(c.media).toEqual({ maxConcurrentActivityTaskExecutions: 4 });
-    expect(c.mediaSlots).toBe(4);
+    expect(c.media).toEqual({ slots: 4 });
   });
 
   it('keeps small machines useful and large ones bounded', () => {
     const one = workerConcurrency(ALL, 1);
-    expect(one.mediaSlots).toBe(1);
     expect(one.control).toEqual({
       maxConcurrentWorkflowTaskExecutions: 10,
       maxConcurrentActivityTaskExecutions: 20,
     });
-    expect(one.media).toEqual({ maxConcurrentActivityTaskExecutions: 1 });
+    expect(one.media).toEqual({ slots: 1 });
     const big = workerConcurrency(ALL, 64);
-    expect(big.mediaSlots).toBe(64);
+    expect(big.media).toEqual({ slots: 64 });
     expect(big.control).toEqual({
       maxConcurrentWorkflowTaskExecutions: 40,
       maxConcurrentActivityTaskExecutions: 200,
     });
-    expect(workerConcurrency(MEDIA, 0).mediaSlots).toBe(1);
+    expect(workerConcurrency(MEDIA, 0).media).toEqual({ slots: 1 });
   });
 });

@@ -7,13 +7,12 @@ export interface WorkerConcurrency {
   /** The main queue (role control): workflow tasks and bookkeeping/webhook activities. */
   control?: { maxConcurrentWorkflowTaskExecutions: number; maxConcurrentActivityTaskExecutions: number };
   /**
-   * The media queue (role media): as many tasks as it runs at once, one per core. A worker takes
-   * only the tasks it can start now; which one it gets is Temporal's choice, by priority and
-   * fairness key (docs/decisions/0062-scheduling-by-temporal.md).
+   * The media queue (role media): as many tasks as it runs at once, one per core, shared by its
+   * two lanes (media-lanes.ts; docs/decisions/0084-the-media-first-lane.md). A worker takes only
+   * the tasks it can start now; which one it gets is Temporal's choice, by priority and fairness
+   * key (docs/decisions/0062-scheduling-by-temporal.md).
    */
-  media?: { maxConcurrentActivityTaskExecutions: number };
-  /** Media pieces (ffmpeg, espeak, image drawing) that run at once in the process: one per core. */
-  mediaSlots: number;
+  media?: { slots: number };
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
@@ -33,7 +32,6 @@ export function workerConcurrency(
       },
     }),
     // Taken = started: a task waiting inside a worker could have run on another, idle one.
-    ...(roles.media && { media: { maxConcurrentActivityTaskExecutions: c } }),
-    mediaSlots: c,
+    ...(roles.media && { media: { slots: c } }),
   };
 }

@@ -11,11 +11,17 @@ import {
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
-import { mediaTaskQueue, prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
+import {
+  mediaFirstLaneTaskQueue,
+  mediaTaskQueue,
+  prebuiltWorkflowBundlePath,
+  workflowsPath,
+} from '@vidgen/workflows';
 import { controlActivities, createActivities, mediaActivities } from './activities';
 import { bookkeepingHeartbeatInterceptor } from './interceptors/bookkeeping-heartbeat.interceptor';
 import { logAttributesInterceptor } from './interceptors/log-attributes.interceptor';
 import { workerAttemptsInterceptor } from './interceptors/worker-attempts.interceptor';
+import { MediaLanes } from './media-lanes';
 import { sdkLogger } from './sdk-logger';
 import { WorkerAttempts } from './worker-attempts';
 import { workerConcurrency } from './worker-concurrency';
@@ -119,17 +125,23 @@ export async function runWorker(config: AppConfig): Promise<void> {
             }),
           );
         }
-        if (roles.media) {
+        if (concurrency.media) {
           // It takes only the tasks it can start now (as many as its slots); Temporal decides
           // which, by priority and the account's fairness key (docs/decisions/0062-scheduling-by-temporal.md).
-          workers.push(
-            await Worker.create({
-              ...common,
-              taskQueue: mediaQueue,
-              activities: mediaActivities(activities),
-              ...concurrency.media,
-            }),
-          );
+          // The first lane's pieces never wait for a slot the other lane's hold (0084).
+          const lanes = new MediaLanes(concurrency.media.slots);
+          for (const [lane, taskQueue] of [
+            ['first', mediaFirstLaneTaskQueue(mainQueue)],
+            ['rest', mediaQueue],
+          ] as const)
+            workers.push(
+              await Worker.create({
+                ...common,
+                taskQueue,
+                activities: mediaActivities(activities),
+                tuner: lanes.tuner(lane),
+              }),
+            );
         }
         log.info(
           {

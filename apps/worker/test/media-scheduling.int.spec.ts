@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { Priority } from '@temporalio/common';
 import { Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
-import { type MediaKind, mediaPriority, mediaTaskQueue, type VideoWorkflowInput } from '@vidgen/workflows';
+import {
+  type MediaKind,
+  mediaFirstLaneTaskQueue,
+  mediaPriority,
+  mediaTaskQueue,
+  type VideoWorkflowInput,
+} from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   connectTemporal,
@@ -11,6 +17,7 @@ import {
   runVideoWorkflow,
   standIns,
 } from '../../../libs/workflows/test/support/stand-ins';
+import { MediaLanes } from '../src/media-lanes';
 import { workerConcurrency } from '../src/worker-concurrency';
 import type { Wave } from './support/media-pieces.workflow';
 
@@ -73,7 +80,7 @@ describe('media work scheduled by Temporal', () => {
           else await sleep(20);
         },
       },
-      ...workerConcurrency(MEDIA_ROLE, 1).media,
+      tuner: new MediaLanes(workerConcurrency(MEDIA_ROLE, 1).media!.slots).tuner('rest'),
     });
     const control = await Worker.create({
       connection: temporal.connection,
@@ -166,7 +173,7 @@ describe('media work scheduled by Temporal', () => {
           await release.promise;
         },
       },
-      ...workerConcurrency(MEDIA_ROLE, cores).media,
+      tuner: new MediaLanes(workerConcurrency(MEDIA_ROLE, cores).media!.slots).tuner('rest'),
     });
     const control = await Worker.create({
       connection: temporal.connection,
@@ -196,6 +203,89 @@ describe('media work scheduled by Temporal', () => {
     expect(running).toBe(6);
     expect(states.filter((s) => s === STARTED)).toHaveLength(cores);
     expect(states.filter((s) => s === SCHEDULED)).toHaveLength(6 - cores);
+  });
+
+  it("starts a first-lane piece beside the other lane's running ones, and the other lane starts nothing new until it ends", async () => {
+    const queue = `media-lanes-spec-${randomUUID()}`;
+    const cores = 2;
+    const started: string[] = [];
+    const held = new Map<string, ReturnType<typeof deferred>>();
+    const hold = (name: string) => {
+      if (!held.has(name)) held.set(name, deferred());
+      return held.get(name)!;
+    };
+    const lanes = new MediaLanes(cores);
+    const activities = {
+      piece: async (name: string) => {
+        started.push(name);
+        await hold(name).promise;
+      },
+    };
+    const [rest, first] = await Promise.all(
+      (['rest', 'first'] as const).map((lane) =>
+        Worker.create({
+          connection: temporal.connection,
+          taskQueue: lane === 'first' ? mediaFirstLaneTaskQueue(queue) : mediaTaskQueue(queue),
+          activities,
+          tuner: lanes.tuner(lane),
+        }),
+      ),
+    );
+    const control = await Worker.create({
+      connection: temporal.connection,
+      taskQueue: queue,
+      workflowsPath: PIECES_WORKFLOW,
+    });
+    const account = randomUUID();
+    const until = async (what: () => boolean) => {
+      for (const deadline = Date.now() + 20_000; !what(); await sleep(50))
+        if (Date.now() > deadline)
+          throw new Error(`started ${JSON.stringify(started)}, lanes ${JSON.stringify(lanes.state())}`);
+    };
+    await control.runUntil(
+      rest.runUntil(
+        first.runUntil(async () => {
+          const busy = Array.from({ length: 4 }, (_, i) => piece(`rest-${i + 1}`, 'video', account, true, 3));
+          const handle = await temporal.client.workflow.start('mediaPieces', {
+            taskQueue: queue,
+            workflowId: queue,
+            args: [
+              mediaTaskQueue(queue),
+              [
+                { afterMs: 0, pieces: busy },
+                {
+                  afterMs: 500,
+                  pieces: [
+                    { ...piece('first', 'video', randomUUID()), taskQueue: mediaFirstLaneTaskQueue(queue) },
+                  ],
+                },
+              ],
+            ],
+          });
+          try {
+            // The other lane fills both slots; the first lane's piece starts beside them.
+            await until(() => started.includes('first'));
+            expect(started.slice(0, 2).every((name) => name.startsWith('rest-'))).toBe(true);
+            expect(started[2]).toBe('first');
+            // A piece of the other lane ends: while the first lane's runs, its slot stays empty.
+            hold(started[0]!).resolve(undefined);
+            await sleep(1500);
+            expect(started).toHaveLength(3);
+            expect(lanes.state().used).toEqual({ first: 1, rest: 1 });
+            // The first lane's piece ends: the other lane takes the next.
+            hold('first').resolve(undefined);
+            await until(() => started.length === 4);
+            expect(started[3]).toMatch(/^rest-/);
+          } finally {
+            // Whatever failed above, nothing is left holding the workers' shutdown.
+            for (const name of ['rest-1', 'rest-2', 'rest-3', 'rest-4', 'first'])
+              hold(name).resolve(undefined);
+          }
+          await handle.result();
+        }),
+      ),
+    );
+    expect(started.sort()).toEqual(['first', 'rest-1', 'rest-2', 'rest-3', 'rest-4']);
   });
 
   it("gives the video workflow's media work the account as fairness key, its plan's rank, one key ahead once under way", async () => {
@@ -255,5 +345,29 @@ describe('media work scheduled by Temporal', () => {
     expect(keys.slice(0, first).every((k) => k === notBegun)).toBe(true);
     expect(keys.slice(first).every((k) => k === underWay)).toBe(true);
     expect(keys.slice(-3)).toEqual([underWay, underWay, underWay]);
+  });
+
+  it("puts an account's only video's media work on the first lane, and a video beside the account's others on the other", async () => {
+    const lanesOf = async (plan: { aheadInAccount: number; othersInAccount: number }) => {
+      const history = await runVideoWorkflow(
+        temporal,
+        standIns({ planProduction: async () => ({ sceneIds: ['s1', 's2'], charges: [], ...plan }) }),
+        { autoApprove: true },
+        async (handle) => {
+          await handle.result();
+          return handle.fetchHistory();
+        },
+      );
+      return new Set(
+        history.events!.flatMap((e) => {
+          const a = e.activityTaskScheduledEventAttributes;
+          return a && /-media(-first)?$/.test(a.taskQueue?.name ?? '')
+            ? [a.taskQueue!.name!.replace(/^.*-media/, '-media')]
+            : [];
+        }),
+      );
+    };
+    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 0 })).toEqual(new Set(['-media-first']));
+    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 1 })).toEqual(new Set(['-media']));
   });
 });

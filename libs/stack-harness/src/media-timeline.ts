@@ -13,7 +13,7 @@ export interface MediaPiece {
 }
 
 /**
- * The media pieces (activities on a `-media` queue) of the given workflows that ran to an end,
+ * The media pieces (activities on a `-media` queue or its first lane, `-media-first`) of the given workflows that ran to an end,
  * from their histories: scheduled, started (by which worker) and closed. A retried activity
  * appears once, as its last attempt.
  */
@@ -26,7 +26,7 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
     for (const e of events) {
       const at = tsToMs(e.eventTime);
       const s = e.activityTaskScheduledEventAttributes;
-      if (s?.taskQueue?.name?.endsWith('-media'))
+      if (s && /-media(-first)?$/.test(s.taskQueue?.name ?? ''))
         scheduled.set(String(e.eventId), { at, activity: s.activityType?.name ?? '' });
       const st = e.activityTaskStartedEventAttributes;
       if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });

@@ -12,6 +12,16 @@ export function mediaTaskQueue(taskQueue: string): string {
   return `${taskQueue}-media`;
 }
 
+/**
+ * The media queue's first lane (`<queue>-media-first`): the media work that goes ahead of all
+ * other (onFirstLane in media-priority.ts). Every media worker polls both; a piece on this lane
+ * never waits for a slot the other lane's pieces hold, and while it runs the other lane takes
+ * less (apps/worker's media-lanes.ts; docs/decisions/0084-the-media-first-lane.md).
+ */
+export function mediaFirstLaneTaskQueue(taskQueue: string): string {
+  return `${mediaTaskQueue(taskQueue)}-first`;
+}
+
 /** What a worker process polls (WORKER_ROLES): the main queue, the media queue, or both. */
 export const WORKER_ROLES = ['control', 'media'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];

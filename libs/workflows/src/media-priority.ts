@@ -61,6 +61,18 @@ export function mediaPriority(work: MediaWork): Priority {
 }
 
 /**
+ * Whether the piece goes on the media queue's first lane (mediaFirstLaneTaskQueue): a draft, and
+ * an account's only video under way (rank 0). Priority decides which waiting piece a free slot
+ * takes but cannot free a slot; on its own lane such a piece starts at once beside the pieces
+ * already running, which then yield the cores to it (mediaCpuYield) and start no more while it
+ * runs (docs/decisions/0084-the-media-first-lane.md). Batch rows never do.
+ */
+export function onFirstLane(work: MediaWork): boolean {
+  if (work.kind === 'draft') return true;
+  return work.kind === 'video' && Math.floor(work.rank) <= 0;
+}
+
+/**
  * How much more a media piece's processes yield the CPU than their work's own niceness (0–9), by
  * its priority key: the queue's priority decides what starts, not what runs, so a piece already
  * running beside a more urgent one gives it the cores in the same order. 0 for drafts and rank 0

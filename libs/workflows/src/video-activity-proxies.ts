@@ -1,7 +1,7 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import { mediaTaskQueue } from './contracts';
-import { type MediaWork, mediaPriority } from './media-priority';
+import { patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { mediaFirstLaneTaskQueue, mediaTaskQueue } from './contracts';
+import { type MediaWork, mediaPriority, onFirstLane } from './media-priority';
 import {
   type BOOKKEEPING_ACTIVITIES,
   UpdateErrorTypes,
@@ -77,16 +77,25 @@ export interface MediaSource {
 }
 
 /**
- * Media work on the media queue of the workflow's own queue (mediaTaskQueue), which media
- * workers poll (WORKER_ROLES): scene images and narration, render segments and the join. Built
+ * Media work on the media queue of the workflow's own queue (mediaTaskQueue), or its first lane
+ * (mediaFirstLaneTaskQueue) for a draft or an account's only video, which media workers poll
+ * (WORKER_ROLES): scene images and narration, render segments and the join. Built
  * when called, because only a running workflow knows its queue. Each piece carries its priority
  * and the account's fairness key (mediaPriority), read when the piece is scheduled, so Temporal
  * decides which piece a free worker takes (docs/decisions/0062-scheduling-by-temporal.md).
  */
 export function mediaQueue(video: MediaSource) {
-  const taskQueue = mediaTaskQueue(workflowInfo().taskQueue);
-  const piece = <A>(options: ActivityOptions) =>
-    proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(video.mediaWork()) });
+  const queue = workflowInfo().taskQueue;
+  const piece = <A>(options: ActivityOptions) => {
+    const work = video.mediaWork();
+    // The first lane (docs/decisions/0084-the-media-first-lane.md): a run that scheduled its
+    // pieces before it keeps them on the one media queue.
+    const taskQueue =
+      onFirstLane(work) && patched('media-first-lane')
+        ? mediaFirstLaneTaskQueue(queue)
+        : mediaTaskQueue(queue);
+    return proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(work) });
+  };
   const finished = async <T>(result: Promise<T>): Promise<T> => {
     const value = await result;
     video.mediaPieceFinished();

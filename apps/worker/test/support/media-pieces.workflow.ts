@@ -9,7 +9,8 @@ export interface MediaPiecesActivities {
 /** Pieces scheduled together, `afterMs` after the wave before them was scheduled. */
 export interface Wave {
   afterMs: number;
-  pieces: { name: string; priority?: Priority }[];
+  /** `taskQueue`: another queue than the waves' own (the media queue's first lane). */
+  pieces: { name: string; priority?: Priority; taskQueue?: string }[];
 }
 
 /**
@@ -20,10 +21,10 @@ export async function mediaPieces(taskQueue: string, waves: Wave[]): Promise<voi
   const running: Promise<void>[] = [];
   for (const wave of waves) {
     if (wave.afterMs > 0) await sleep(wave.afterMs);
-    for (const { name, priority } of wave.pieces)
+    for (const { name, priority, taskQueue: own } of wave.pieces)
       running.push(
         proxyActivities<MediaPiecesActivities>({
-          taskQueue,
+          taskQueue: own ?? taskQueue,
           startToCloseTimeout: '2 minutes',
           ...(priority && { priority }),
         }).piece(name),

@@ -242,6 +242,26 @@ export interface SpeechInput {
    * priority key): a voice runtime the process shares speaks its sentences in this order.
    */
   priority?: number;
+  /**
+   * How much more than a narration's own niceness the voice runtime yields the CPU while it speaks
+   * it (0–9, the media piece's `mediaCpuYield`): see mediaNiceness. Ignored by remote voices.
+   */
+  yieldCpu?: number;
+}
+
+/** Niceness of a segment's ffmpeg that does not yield more (docs/decisions/0074-overlapped-production.md). */
+export const SEGMENT_NICENESS = 10;
+
+/**
+ * The scheduling niceness of a media piece's CPU work by how much more it yields (`yieldCpu`, 0–9,
+ * from its priority key; docs/decisions/0075-media-rank-by-account-load.md): a segment's ffmpeg at
+ * 10 + yieldCpu; a narration at the process's own unless it yields, and then as a segment that
+ * yields as much, behind every piece of a draft or an only video
+ * (docs/decisions/0084-the-media-first-lane.md).
+ */
+export function mediaNiceness(kind: 'segment' | 'narration', yieldCpu = 0): number {
+  const more = Math.min(9, Math.max(0, Math.floor(yieldCpu)));
+  return kind === 'narration' && more === 0 ? 0 : SEGMENT_NICENESS + more;
 }
 
 export interface GeneratedSpeech {

@@ -2,7 +2,12 @@ import { access, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { tempPathFor } from '../common/atomic-file';
 import { RenderError, throwIfAborted } from '../common/media.errors';
-import type { AspectRatio, RenderOutputOptions, WordTiming } from '../common/media.types';
+import {
+  type AspectRatio,
+  mediaNiceness,
+  type RenderOutputOptions,
+  type WordTiming,
+} from '../common/media.types';
 import type { MusicInput } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
@@ -71,9 +76,6 @@ const LOCAL_SEGMENT_CONCURRENCY = 2;
  * under it. renderSegment and join are what separate activities (on separate workers) call; render
  * does all of it in this process.
  */
-/** Niceness of segment renders (see FfmpegRunOptions.niceness). */
-const SEGMENT_NICENESS = 10;
-
 export class FfmpegRenderer {
   private readonly fps: number;
 
@@ -109,7 +111,7 @@ export class FfmpegRenderer {
         onTime: opts.onProgress ? (t) => opts.onProgress!(Math.min(1, t / seconds)) : undefined,
         // A segment rendered while the video is still narrated gives way to the narration, which
         // the last segments and the join wait for (docs/decisions/0074-overlapped-production.md).
-        niceness: SEGMENT_NICENESS + Math.min(9, Math.max(0, Math.floor(opts.yieldCpu ?? 0))),
+        niceness: mediaNiceness('segment', opts.yieldCpu),
       });
       const info = await stat(temp).catch(() => undefined);
       if (!info || info.size === 0) throw new RenderError(`ffmpeg wrote no segment for scene ${i}`);

@@ -73,7 +73,7 @@ describe('narration activity', () => {
   it('speaks with the voice stored on the video and records it on the event', async () => {
     const s = setup({ voice: 'de+f3', language: 'de' });
     await s.run();
-    expect(s.asked).toEqual([{ text: 'Der Hund schläft.', voice: 'de+f3', speed: 1 }]);
+    expect(s.asked).toEqual([{ text: 'Der Hund schläft.', voice: 'de+f3', speed: 1, yieldCpu: 0 }]);
     expect(s.events.find((e) => e.type === 'scene_narrated')?.data).toMatchObject({ voice: 'de+f3' });
   });
 

@@ -13,7 +13,7 @@ import {
   wavDurationSeconds,
   wordTimingsFromWav,
 } from '@vidgen/media';
-import { chargeItems, eventKeys, type VideoActivities } from '@vidgen/workflows';
+import { chargeItems, eventKeys, mediaCpuYield, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import { type RunMediaStep, tempDir } from './media-step';
@@ -93,10 +93,17 @@ export function createNarrationActivity({
               voice: '',
             };
           }
-          // Beside a more urgent narration in this process, this one lets its sentences go first.
+          // Beside a more urgent narration in this process, this one lets its sentences go first,
+          // and beside any more urgent piece on the machine it gives it the cores.
           const priority = Context.current().info.priority?.priorityKey;
           return providers.speech.synthesize(
-            { text: scene.narration, voice, speed: video.options.voice_speed, priority },
+            {
+              text: scene.narration,
+              voice,
+              speed: video.options.voice_speed,
+              priority,
+              yieldCpu: mediaCpuYield(priority),
+            },
             out,
             signal,
           );

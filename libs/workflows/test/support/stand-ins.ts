@@ -4,6 +4,7 @@ import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import {
+  mediaFirstLaneTaskQueue,
   mediaTaskQueue,
   type VideoActivities,
   type VideoWorkflowInput,
@@ -97,24 +98,25 @@ export async function runVideoWorkflow<T>(
     // A workflow task that never yields is cut off quickly instead of holding the spec.
     ...isolateExecutionTimeout('2s'),
   });
-  // Media work goes to the media queue that belongs with the workflow's queue.
-  const mediaWorker = await Worker.create({
-    ...workerOptions,
-    connection: temporal.connection,
-    taskQueue: mediaTaskQueue(taskQueue),
-    activities,
-  });
+  // Media work goes to the media queue that belongs with the workflow's queue, or its first lane.
+  const mediaWorkers = await Promise.all(
+    [mediaTaskQueue(taskQueue), mediaFirstLaneTaskQueue(taskQueue)].map((queue) =>
+      Worker.create({ ...workerOptions, connection: temporal.connection, taskQueue: queue, activities }),
+    ),
+  );
   const videoId = options.videoId ?? randomUUID();
   const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: options.autoApprove };
   return worker.runUntil(() =>
-    mediaWorker.runUntil(async () => {
-      const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
-        taskQueue,
-        workflowId: workflowIds.video(videoId),
-        args: [input],
-      });
-      return fn(handle);
-    }),
+    mediaWorkers[0]!.runUntil(() =>
+      mediaWorkers[1]!.runUntil(async () => {
+        const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
+          taskQueue,
+          workflowId: workflowIds.video(videoId),
+          args: [input],
+        });
+        return fn(handle);
+      }),
+    ),
   );
 }
 

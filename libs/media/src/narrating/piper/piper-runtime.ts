@@ -14,17 +14,42 @@ import { Worker } from 'node:worker_threads';
 /** The body of the thread (plain JavaScript: run as it is, from the sources or the build). */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const os = require('node:os');
 const ort = require(workerData.ortPath);
 const sessions = new Map();
+// The niceness a sentence asks for goes to this thread and the op threads its sessions started
+// (Linux: a thread's niceness is its own). Only where it can also be lowered again (root, or
+// RLIMIT_NICE), or a thread once niced for a sentence that yields would stay so for every later one.
+const tasks = () => { try { return fs.readdirSync('/proc/self/task').map(Number); } catch { return []; } };
+const comm = (t) => { try { return fs.readFileSync('/proc/self/task/' + t + '/comm', 'utf8').trim(); } catch { return ''; } };
+let own = 0;
+try { own = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0; } catch {}
+let renice = false;
+if (own) {
+  try { os.setPriority(own, 1); os.setPriority(own, 0); renice = true; } catch {}
+}
+const reniced = new Set(own ? [own] : []);
+let niceness = 0;
+function niceFor(want) {
+  if (!renice || want === niceness) return;
+  niceness = want;
+  for (const t of reniced) { try { os.setPriority(t, want); } catch {} }
+}
 parentPort.on('message', async (m) => {
   try {
     let load = sessions.get(m.model);
     if (!load) {
+      const before = new Set(tasks());
       load = ort.InferenceSession.create(m.model, m.options);
       sessions.set(m.model, load);
-      load.catch(() => sessions.delete(m.model));
+      load.then(() => {
+        // The session's op threads: the threads this one started while it made the session.
+        for (const t of tasks()) if (!before.has(t) && comm(t) === comm(own)) reniced.add(t);
+      }, () => sessions.delete(m.model));
     }
     const session = await load;
+    niceFor(m.niceness || 0);
     const feeds = {
       input: new ort.Tensor('int64', BigInt64Array.from(m.ids, BigInt), [1, m.ids.length]),
       input_lengths: new ort.Tensor('int64', BigInt64Array.from([BigInt(m.ids.length)]), [1]),
@@ -53,6 +78,12 @@ export interface PiperRequest {
    * queue (its priority key); none counts as 0.
    */
   priority?: number;
+  /**
+   * Scheduling niceness of the runtime's threads while they speak it (0–19; docs/decisions/0084-the-media-first-lane.md):
+   * a narration of work that yields the CPU (its priority key past an account's only video) lets
+   * any other piece have the cores first. Applied only where the process may lower it again.
+   */
+  niceness?: number;
 }
 
 type Pending = { resolve: (audio: Float32Array) => void; reject: (err: Error) => void };

@@ -1,6 +1,12 @@
 import { writeFileAtomic } from '../../common/atomic-file';
 import { ProviderError, throwIfAborted } from '../../common/media.errors';
-import type { GeneratedSpeech, SpeechInput, SpeechProvider, WordTiming } from '../../common/media.types';
+import {
+  type GeneratedSpeech,
+  mediaNiceness,
+  type SpeechInput,
+  type SpeechProvider,
+  type WordTiming,
+} from '../../common/media.types';
 import { tidyWhitespace } from '../../common/text';
 import type { CatalogueVoice } from '../../common/voices';
 import { pcm16Wav } from '../wav';
@@ -12,7 +18,7 @@ import {
   splitClauses,
   wordWeights,
 } from './piper-phonemes';
-import { piperThreadCount, runPiper } from './piper-runtime';
+import { runPiper } from './piper-runtime';
 import {
   findPiperVoices,
   type InstalledPiperVoice,
@@ -103,25 +109,34 @@ export class PiperSpeechProvider implements SpeechProvider {
     let samples = 0;
     const silence = new Int16Array(Math.round((SENTENCE_SILENCE_SECONDS / speed) * rate));
     const said = sentences(clauses, phonemes);
-    // Sentences go to the runtime threads at once, as many as there are threads, so a narration
-    // made alone uses every core; they are put together in their order.
+    // Every sentence goes to the runtime's queue at once, in order: they spread over the runtime
+    // threads, and a less urgent narration's sentence never runs between two of this one's
+    // (docs/decisions/0084-the-media-first-lane.md). The first failure takes the rest out of the
+    // queue; they are put together in their order.
     const audios: Int16Array[] = new Array(said.length);
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(piperThreadCount(), said.length) }, async () => {
-      while (next < said.length) {
-        const i = next++;
-        try {
-          throwIfAborted(signal);
-          audios[i] = await this.infer(voice, said[i]!, { speed, priority: input.priority }, signal);
-        } catch (err) {
-          next = said.length; // no sentence starts after a failure
-          throw err;
-        }
-      }
-    });
-    // Settled, not raced: the call ends with none of its sentences still in flight.
-    const failed = (await Promise.allSettled(lanes)).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    const stop = new AbortController();
+    const abort = () => stop.abort(signal?.reason);
+    signal?.addEventListener('abort', abort, { once: true });
+    const options = { speed, priority: input.priority, niceness: mediaNiceness('narration', input.yieldCpu) };
+    try {
+      throwIfAborted(signal);
+      // Settled, not raced: the call ends with none of its sentences still in flight.
+      const results = await Promise.allSettled(
+        said.map(async (sentence, i) => {
+          try {
+            audios[i] = await this.infer(voice, sentence, options, stop.signal);
+          } catch (err) {
+            stop.abort(err);
+            throw err;
+          }
+        }),
+      );
+      throwIfAborted(signal);
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    } finally {
+      signal?.removeEventListener('abort', abort);
+    }
     for (const [i, sentence] of said.entries()) {
       const audio = audios[i]!;
       if (chunks.length > 0) {
@@ -148,7 +163,7 @@ export class PiperSpeechProvider implements SpeechProvider {
   private async infer(
     voice: InstalledPiperVoice,
     sentence: PiperSentence,
-    { speed, priority }: { speed: number; priority?: number },
+    { speed, priority, niceness }: { speed: number; priority?: number; niceness: number },
     signal?: AbortSignal,
   ): Promise<Int16Array> {
     const inf = voice.config.inference;
@@ -161,6 +176,7 @@ export class PiperSpeechProvider implements SpeechProvider {
           scales: [inf.noise_scale, lengthScaleFor(inf.length_scale, speed), inf.noise_w],
           sid: (voice.config.num_speakers ?? 1) > 1 ? 0 : undefined,
           priority,
+          niceness,
         },
         signal,
       );
