@@ -27,6 +27,8 @@ describe('scripts from the Ollama a user already runs', () => {
 
   it('writes with the model Ollama has, says so on the record and in GET /providers, and falls back to the planner with a warning when the model goes', async () => {
     const owner = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
+    // Nobody has asked Ollama yet: an answer given now (no model) would be kept for 30 s.
+    expect(ollama.tagRequests).toBe(0);
     ollama.models = ['qwen2.5:3b'];
     const providers = await owner.api.get('/providers');
     expect(providers.body.script).toEqual({ provider: 'ollama', model: 'qwen2.5:3b' });
@@ -43,7 +45,16 @@ describe('scripts from the Ollama a user already runs', () => {
       120_000,
     );
     expect(video.status, JSON.stringify(video.failure_reason)).not.toBe('failed');
-    expect(video).toMatchObject({ script_source: 'model', warnings: [], scene_count: 3 });
+    // On failure, the planner's warning says why no model wrote (no Ollama, no model) and the
+    // fake how often it was asked.
+    expect(
+      video,
+      JSON.stringify({ warnings: video.warnings, tagRequests: ollama.tagRequests }),
+    ).toMatchObject({
+      script_source: 'model',
+      warnings: [],
+      scene_count: 3,
+    });
     const scenes = (await owner.api.get(`/videos/${video.id}/scenes`)).body as { narration: string }[];
     expect(scenes.map((s) => s.narration)).toEqual(
       [1, 2, 3].map((n) => `Step ${n}: this is how a rainbow works, told in a full sentence.`),

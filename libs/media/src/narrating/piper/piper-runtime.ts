@@ -25,13 +25,16 @@ const tasks = () => { try { return fs.readdirSync('/proc/self/task').map(Number)
 const comm = (t) => { try { return fs.readFileSync('/proc/self/task/' + t + '/comm', 'utf8').trim(); } catch { return ''; } };
 let own = 0;
 try { own = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0; } catch {}
+// The niceness the thread started with: a sentence never runs below it.
+let base = 0;
 let renice = false;
 if (own) {
-  try { os.setPriority(own, 1); os.setPriority(own, 0); renice = true; } catch {}
+  try { base = os.getPriority(own); os.setPriority(own, Math.min(19, base + 1)); os.setPriority(own, base); renice = base < 19; } catch {}
 }
 const reniced = new Set(own ? [own] : []);
-let niceness = 0;
-function niceFor(want) {
+let niceness = base;
+function niceFor(asked) {
+  const want = Math.min(19, Math.max(base, asked));
   if (!renice || want === niceness) return;
   niceness = want;
   for (const t of reniced) { try { os.setPriority(t, want); } catch {} }
@@ -81,7 +84,8 @@ export interface PiperRequest {
   /**
    * Scheduling niceness of the runtime's threads while they speak it (0–19; docs/decisions/0084-the-media-first-lane.md):
    * a narration of work that yields the CPU (its priority key past an account's only video) lets
-   * any other piece have the cores first. Applied only where the process may lower it again.
+   * any other piece have the cores first. Never below the niceness the runtime thread started with;
+   * applied only where the process may lower it again.
    */
   niceness?: number;
 }
