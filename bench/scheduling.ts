@@ -24,7 +24,7 @@ import type { Priority } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { startTemporalDevServer } from '@vidgen/devstack';
-import { mediaPriority, onFirstLane } from '@vidgen/workflows';
+import { mediaFirstLaneTaskQueue, mediaPriority, mediaTaskQueue, onFirstLane } from '@vidgen/workflows';
 import { MediaLanes } from '../apps/worker/src/media-lanes';
 import { type Figures, writeFigures } from './figures';
 import { median } from './proc-stats';
@@ -163,12 +163,12 @@ async function runVideos(
   videos: { accountId: string; afterMs: number }[],
 ): Promise<number[]> {
   const queue = `sched-${randomUUID()}`;
-  const mediaQueue = `${queue}-media`;
+  const mediaQueue = mediaTaskQueue(queue);
   // Two media workers, as two processes would be: one connection each (the SDK refuses two
   // workers of one queue on one connection).
   const connections = await Promise.all([0, 1].map(() => NativeConnection.connect({ address })));
   const activities = { piece: (ms: number) => new Promise((r) => setTimeout(r, ms)) };
-  const firstLane = `${mediaQueue}-first`;
+  const firstLane = mediaFirstLaneTaskQueue(queue);
   const media = (
     await Promise.all(
       connections.map(async (connection) => {
@@ -181,16 +181,10 @@ async function runVideos(
               maxConcurrentActivityTaskExecutions: SLOTS,
             }),
           ];
-        const lanes = new MediaLanes(SLOTS);
         return Promise.all(
-          (['rest', 'first'] as const).map((lane) =>
-            Worker.create({
-              connection,
-              taskQueue: lane === 'first' ? firstLane : mediaQueue,
-              activities,
-              tuner: lanes.tuner(lane),
-            }),
-          ),
+          new MediaLanes(SLOTS)
+            .workers(queue)
+            .map(({ taskQueue, tuner }) => Worker.create({ connection, taskQueue, activities, tuner })),
         );
       }),
     )

@@ -1,4 +1,5 @@
 import type { ActivitySlotInfo, CustomSlotSupplier, SlotPermit, WorkerTuner } from '@temporalio/worker';
+import { mediaFirstLaneTaskQueue, mediaTaskQueue } from '@vidgen/workflows';
 
 /** The media queue's two lanes: the first lane (`<queue>-media-first`) and the rest (`<queue>-media`). */
 export type MediaLane = 'first' | 'rest';
@@ -28,6 +29,14 @@ export class MediaLanes {
   /** What each lane holds now: permits and pieces running (for logs and tests). */
   state(): { held: Record<MediaLane, number>; used: Record<MediaLane, number> } {
     return { held: { ...this.held }, used: { ...this.used } };
+  }
+
+  /** What each lane's worker polls with: the lane's queue of `mainQueue`'s media work, and its tuner. */
+  workers(mainQueue: string): { lane: MediaLane; taskQueue: string; tuner: WorkerTuner }[] {
+    return [
+      { lane: 'first', taskQueue: mediaFirstLaneTaskQueue(mainQueue), tuner: this.tuner('first') },
+      { lane: 'rest', taskQueue: mediaTaskQueue(mainQueue), tuner: this.tuner('rest') },
+    ];
   }
 
   /** The tuner of one lane's worker: its activity slots from here (it runs no workflows). */

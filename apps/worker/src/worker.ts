@@ -11,12 +11,7 @@ import {
 import { type AppConfig, requireDatabaseUrl, requireTemporalAddress } from '@vidgen/config';
 import { createLogger } from '@vidgen/core';
 import { createDb } from '@vidgen/db';
-import {
-  mediaFirstLaneTaskQueue,
-  mediaTaskQueue,
-  prebuiltWorkflowBundlePath,
-  workflowsPath,
-} from '@vidgen/workflows';
+import { prebuiltWorkflowBundlePath, workflowsPath } from '@vidgen/workflows';
 import { controlActivities, createActivities, mediaActivities } from './activities';
 import { bookkeepingHeartbeatInterceptor } from './interceptors/bookkeeping-heartbeat.interceptor';
 import { logAttributesInterceptor } from './interceptors/log-attributes.interceptor';
@@ -76,7 +71,6 @@ export async function runWorker(config: AppConfig): Promise<void> {
     workerAttemptsInterceptor(attempts),
   ];
   const mainQueue = config.temporal.taskQueue;
-  const mediaQueue = mediaTaskQueue(mainQueue);
   // Only the control role starts workflows whose start was not confirmed.
   const stopSweeper = roles.control
     ? startWorkflowSweeper({
@@ -129,18 +123,9 @@ export async function runWorker(config: AppConfig): Promise<void> {
           // It takes only the tasks it can start now (as many as its slots); Temporal decides
           // which, by priority and the account's fairness key (docs/decisions/0062-scheduling-by-temporal.md).
           // The first lane's pieces never wait for a slot the other lane's hold (0084).
-          const lanes = new MediaLanes(concurrency.media.slots);
-          for (const [lane, taskQueue] of [
-            ['first', mediaFirstLaneTaskQueue(mainQueue)],
-            ['rest', mediaQueue],
-          ] as const)
+          for (const { taskQueue, tuner } of new MediaLanes(concurrency.media.slots).workers(mainQueue))
             workers.push(
-              await Worker.create({
-                ...common,
-                taskQueue,
-                activities: mediaActivities(activities),
-                tuner: lanes.tuner(lane),
-              }),
+              await Worker.create({ ...common, taskQueue, activities: mediaActivities(activities), tuner }),
             );
         }
         log.info(

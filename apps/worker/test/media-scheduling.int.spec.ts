@@ -4,6 +4,7 @@ import type { Priority } from '@temporalio/common';
 import { Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import {
+  isMediaTaskQueue,
   type MediaKind,
   mediaFirstLaneTaskQueue,
   mediaPriority,
@@ -221,15 +222,12 @@ describe('media work scheduled by Temporal', () => {
         await hold(name).promise;
       },
     };
-    const [rest, first] = await Promise.all(
-      (['rest', 'first'] as const).map((lane) =>
-        Worker.create({
-          connection: temporal.connection,
-          taskQueue: lane === 'first' ? mediaFirstLaneTaskQueue(queue) : mediaTaskQueue(queue),
-          activities,
-          tuner: lanes.tuner(lane),
-        }),
-      ),
+    const [first, rest] = await Promise.all(
+      lanes
+        .workers(queue)
+        .map(({ taskQueue, tuner }) =>
+          Worker.create({ connection: temporal.connection, taskQueue, activities, tuner }),
+        ),
     );
     const control = await Worker.create({
       connection: temporal.connection,
@@ -361,7 +359,7 @@ describe('media work scheduled by Temporal', () => {
       return new Set(
         history.events!.flatMap((e) => {
           const a = e.activityTaskScheduledEventAttributes;
-          return a && /-media(-first)?$/.test(a.taskQueue?.name ?? '')
+          return a && isMediaTaskQueue(a.taskQueue?.name ?? '')
             ? [a.taskQueue!.name!.replace(/^.*-media/, '-media')]
             : [];
         }),

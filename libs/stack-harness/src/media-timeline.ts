@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time';
+import { isMediaTaskQueue } from '@vidgen/workflows';
 
 /** One piece of media work as the video workflow's history has it (ms since the epoch). */
 export interface MediaPiece {
@@ -26,7 +27,7 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
     for (const e of events) {
       const at = tsToMs(e.eventTime);
       const s = e.activityTaskScheduledEventAttributes;
-      if (s && /-media(-first)?$/.test(s.taskQueue?.name ?? ''))
+      if (s && isMediaTaskQueue(s.taskQueue?.name ?? ''))
         scheduled.set(String(e.eventId), { at, activity: s.activityType?.name ?? '' });
       const st = e.activityTaskStartedEventAttributes;
       if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });

@@ -22,6 +22,11 @@ export function mediaFirstLaneTaskQueue(taskQueue: string): string {
   return `${mediaTaskQueue(taskQueue)}-first`;
 }
 
+/** Whether a task queue is a media queue or its first lane (of any main queue). */
+export function isMediaTaskQueue(name: string): boolean {
+  return name.endsWith(mediaTaskQueue('')) || name.endsWith(mediaFirstLaneTaskQueue(''));
+}
+
 /** What a worker process polls (WORKER_ROLES): the main queue, the media queue, or both. */
 export const WORKER_ROLES = ['control', 'media'] as const;
 export type WorkerRole = (typeof WORKER_ROLES)[number];

@@ -48,7 +48,8 @@ parentPort.on('message', async (m) => {
       sessions.set(m.model, load);
       load.then(() => {
         // The session's op threads: the threads this one started while it made the session.
-        for (const t of tasks()) if (!before.has(t) && comm(t) === comm(own)) reniced.add(t);
+        const name = comm(own);
+        for (const t of tasks()) if (!before.has(t) && comm(t) === name) reniced.add(t);
       }, () => sessions.delete(m.model));
     }
     const session = await load;
