@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { LedgerRepository, LedgerService } from '@vidgen/ledger';
 import { repeatedFacts } from '@vidgen/stack-harness';
+import { workflowIds } from '@vidgen/workflows';
 import { expect, inject } from 'vitest';
 import { type ApiClient, type ApiResponse, testDb } from './api';
 import { atGate, createVideo, events, finished, waitForVideo } from './videos';
@@ -121,14 +122,23 @@ export async function approveAndFinish(api: ApiClient, videoId: string): Promise
 
 let temporal: Promise<Client> | undefined;
 
-/** Status of the video's workflow as Temporal reports it (RUNNING, COMPLETED, …). */
-export async function workflowStatus(videoId: string): Promise<string> {
+/** The video's workflow as Temporal describes it. */
+async function describeWorkflow(videoId: string) {
   temporal ??= Connection.connect({ address: inject('stack').temporalAddress }).then(
     (connection) => new Client({ connection }),
   );
   const client = await temporal;
-  const d = await client.workflow.getHandle(`video-${videoId}`).describe();
-  return d.status.name;
+  return client.workflow.getHandle(workflowIds.video(videoId)).describe();
+}
+
+/** Status of the video's workflow as Temporal reports it (RUNNING, COMPLETED, …). */
+export async function workflowStatus(videoId: string): Promise<string> {
+  return (await describeWorkflow(videoId)).status.name;
+}
+
+/** The task queue the video's workflow runs on. */
+export async function workflowTaskQueue(videoId: string): Promise<string> {
+  return (await describeWorkflow(videoId)).taskQueue;
 }
 
 export async function closeTemporal(): Promise<void> {

@@ -17,9 +17,12 @@ export async function sweepBatches(opts: {
   graceSeconds?: number;
 }): Promise<void> {
   const batches = new BatchRepository(opts.db);
-  const workflows = new BatchWorkflowClient(opts.client, opts.taskQueue);
   for (const b of await batches.unstarted(opts.graceSeconds ?? 10)) {
-    await workflows.start({ batchId: b.id, accountId: b.accountId });
+    // On the queue its row names, else this worker's (as the video sweeper).
+    await new BatchWorkflowClient(opts.client, b.taskQueue ?? opts.taskQueue).start({
+      batchId: b.id,
+      accountId: b.accountId,
+    });
     await batches.markWorkflowStarted(b.accountId, b.id);
     opts.log.info({ batchId: b.id }, 'started the workflow of a batch whose start was not confirmed');
   }

@@ -21,14 +21,17 @@ export function startWorkflowSweeper(opts: {
   graceSeconds?: number;
 }): () => void {
   const videos = new VideoRepository(opts.db);
-  const workflows = new VideoWorkflowClient(opts.client, opts.taskQueue, opts.updatesPerRun);
+  // Each video goes to the queue its row names (deployments with queues of their own may share
+  // the database, docs/decisions/0086-a-row-keeps-its-task-queue.md), else to this worker's.
+  const workflows = (queue: string | null) =>
+    new VideoWorkflowClient(opts.client, queue ?? opts.taskQueue, opts.updatesPerRun);
   let running = false;
   const sweep = async () => {
     if (running) return;
     running = true;
     try {
       for (const v of await videos.unstarted(opts.graceSeconds ?? 10)) {
-        await workflows.start({
+        await workflows(v.taskQueue).start({
           videoId: v.id,
           accountId: v.accountId,
           autoApprove: v.autoApprove,

@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022_storyboard_preview';
 import * as m0023 from './migrations/0023_translations';
 import * as m0024 from './migrations/0024_batch_idempotency';
 import * as m0025 from './migrations/0025_video_idempotency';
+import * as m0026 from './migrations/0026_workflow_task_queue';
 
 /**
  * Ordered, forward-only migrations. Listed statically (not read from a folder) so the same
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_translations': m0023,
   '0024_batch_idempotency': m0024,
   '0025_video_idempotency': m0025,
+  '0026_workflow_task_queue': m0026,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -162,6 +162,8 @@ export interface VideosTable {
   /** The Idempotency-Key it was created under, and the request's hash (migration 0025). */
   idempotency_key: ColumnType<string | null, string | null | undefined, never>;
   request_hash: ColumnType<string | null, string | null | undefined, never>;
+  /** The task queue its workflow runs on (migration 0026); null on rows made before. */
+  task_queue: ColumnType<string | null, string | null | undefined, never>;
   workflow_started_at: NullableTimestamp;
   created_at: Generated<string>;
   updated_at: Timestamp;
@@ -295,6 +297,8 @@ export interface BatchesTable {
   completed_at: NullableTimestamp;
   /** Set once the batch's workflow start is confirmed; the worker's sweeper starts the others. */
   workflow_started_at: NullableTimestamp;
+  /** The task queue its workflow runs on (migration 0026); null on rows made before. */
+  task_queue: ColumnType<string | null, string | null | undefined, never>;
   /** The Idempotency-Key it was created under, and the request's hash (migration 0024). */
   idempotency_key: ColumnType<string | null, string | null | undefined, never>;
   request_hash: ColumnType<string | null, string | null | undefined, never>;

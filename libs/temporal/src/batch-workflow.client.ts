@@ -5,7 +5,7 @@ import { type BatchWorkflowInput, batchLookSignal, batchWorkflowId } from '@vidg
 export class BatchWorkflowClient implements BatchWorkflowGateway {
   constructor(
     private readonly client: Client,
-    private readonly taskQueue: string,
+    readonly taskQueue: string,
   ) {}
 
   /** Idempotent: the workflow id is the batch's, so a sweeper's second start finds the first. */

@@ -56,7 +56,7 @@ function toDomainError(err: unknown): unknown {
 export class VideoWorkflowClient implements VideoWorkflowGateway {
   constructor(
     private readonly client: Client,
-    private readonly taskQueue: string,
+    readonly taskQueue: string,
     /** Updates one workflow run accepts before it continues as new; the workflow's default when absent. */
     private readonly updatesPerRun?: number,
   ) {}

@@ -8,6 +8,11 @@ export class WorkflowClosedError extends Error {}
  * in @vidgen/temporal; update refusals arrive as domain errors (InvalidStateError, …).
  */
 export interface VideoWorkflowGateway {
+  /**
+   * The task queue its workflows run on, written on each video row it starts: a start that was
+   * never confirmed is made there by whichever worker sweeps it (0086).
+   */
+  readonly taskQueue?: string;
   /** `priorityKey`: the Temporal priority of the video's tasks (a batch's videos yield to single ones). */
   start(input: VideoWorkflowInput, opts?: { priorityKey?: number }): Promise<void>;
   approve(videoId: string): Promise<void>;

@@ -27,6 +27,8 @@ export interface NewVideo {
   /** The video this one translates, whose scenes (`clientScenes`) are in `from`. */
   translation?: { sourceVideoId: string; from: string };
   idempotency?: CreateKey;
+  /** The task queue its workflow is started on (0086). */
+  taskQueue?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export class VideoRepository {
           source_video_id: input.translation?.sourceVideoId ?? null,
           source_language: input.translation?.from ?? null,
           ...keyColumns(input.idempotency),
+          task_queue: input.taskQueue ?? null,
           updated_at: sql`now()`,
         })
         .returning(VIDEO_COLUMNS)
@@ -314,13 +317,18 @@ export class VideoRepository {
       .execute();
   }
 
-  /** Videos whose row committed but whose workflow start was never confirmed (e.g. the api died in between). */
+  /**
+   * Videos whose row committed but whose workflow start was never confirmed (e.g. the api died in
+   * between), with the task queue it goes to (null: a row made before queues were written).
+   */
   async unstarted(
     olderThanSeconds: number,
-  ): Promise<{ id: string; accountId: string; autoApprove: boolean; faults: unknown }[]> {
+  ): Promise<
+    { id: string; accountId: string; autoApprove: boolean; faults: unknown; taskQueue: string | null }[]
+  > {
     const rows = await this.db
       .selectFrom('videos')
-      .select(['id', 'account_id', 'options', 'faults'])
+      .select(['id', 'account_id', 'options', 'faults', 'task_queue'])
       .where('workflow_started_at', 'is', null)
       .where('deleted_at', 'is', null)
       .where('created_at', '<', new Date(Date.now() - olderThanSeconds * 1000).toISOString())
@@ -332,6 +340,7 @@ export class VideoRepository {
       accountId: r.account_id,
       autoApprove: (r.options as VideoOptions).auto_approve,
       faults: r.faults,
+      taskQueue: r.task_queue,
     }));
   }
 

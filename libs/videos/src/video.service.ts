@@ -103,7 +103,12 @@ export class VideoService {
       const brand = input.translation
         ? (input.options.brand ?? null)
         : ((await this.options.brands?.forNewVideo(accountId, input.brandId, trx)) ?? null);
-      const row = { ...prepared, options: { ...prepared.options, brand }, idempotency: input.idempotency };
+      const row = {
+        ...prepared,
+        options: { ...prepared.options, brand },
+        idempotency: input.idempotency,
+        taskQueue: this.workflows.taskQueue,
+      };
       return this.videos.create(accountId, row, trx);
     });
     const video = typeof made === 'string' ? await this.get(accountId, made) : made;

@@ -35,7 +35,7 @@ async function batchOf(rows: number): Promise<{ accountId: string; batchId: stri
 async function videosOf(accountId: string) {
   return testDb()
     .selectFrom('videos')
-    .select(['id', 'prompt', 'workflow_started_at'])
+    .select(['id', 'prompt', 'workflow_started_at', 'task_queue'])
     .where('account_id', '=', accountId)
     .execute();
 }
@@ -51,6 +51,7 @@ describe('a batch look (advanceBatch) on PostgreSQL', () => {
       batches: new BatchRepository(testDb()),
       videos: new VideoRepository(testDb()),
       workflows: {
+        taskQueue: 'batch-rows-queue',
         async start(input, opts) {
           if (fail) throw new Error('Temporal is unreachable');
           started.push({ videoId: input.videoId, batchRow: input.batchRow, priorityKey: opts?.priorityKey });
@@ -77,6 +78,8 @@ describe('a batch look (advanceBatch) on PostgreSQL', () => {
     ]);
     expect(new Set(rows.slice(0, 2).map((r) => r.videoId))).toEqual(new Set(made.map((v) => v.id)));
     expect(made.map((v) => v.prompt).sort()).toEqual(['A greeting for N0', 'A greeting for N1']);
+    // Each names the queue its workflow is started on, for a sweeper that starts it later (0086).
+    expect(made.map((v) => v.task_queue)).toEqual(['batch-rows-queue', 'batch-rows-queue']);
     // Each made video's workflow is started at the batch-row priority; a concurrent look may ask again,
     // which finds the same workflow (its id is the video's).
     const starts = started.filter((s) => made.some((v) => v.id === s.videoId));

@@ -2,6 +2,7 @@ import { type Stack } from '@vidgen/stack-harness';
 import { VideoRepository, videoOptions } from '@vidgen/videos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, testDb } from '../../../test/support/api';
+import { closeTemporal, workflowTaskQueue } from '../../../test/support/lifecycle';
 import { startOwnStack } from '../../../test/support/own-stack';
 import { atGate, events, finished, waitForVideo } from '../../../test/support/videos';
 
@@ -22,7 +23,10 @@ describe('durability', () => {
     // A stack of its own: killing its worker must not stall the other specs' videos.
     stack = await startOwnStack('durability');
   });
-  afterAll(() => stack?.stop());
+  afterAll(async () => {
+    await closeTemporal();
+    await stack?.stop();
+  });
 
   it('a worker killed (SIGKILL) while a video renders: a new worker finishes it and the log has no duplicates', async () => {
     const { api } = await createAccount({ credits: 100, baseUrl: stack.baseUrl });
@@ -57,17 +61,22 @@ describe('durability', () => {
     // Twelve scenes with motion, fades and captions, rendered twice in part: minutes on a busy machine.
   }, 300_000);
 
-  it('a video whose workflow start never happened (api died after the insert) is started by the worker', async () => {
+  it('a video whose workflow start never happened (api died after the insert) is started by a worker, on the queue its row names', async () => {
     const account = await createAccount({ credits: 10, baseUrl: stack.baseUrl });
+    const queue = stack.env.TEMPORAL_TASK_QUEUE!;
     // Exactly what POST /videos commits before it starts the workflow.
     const video = await new VideoRepository(testDb()).create(account.accountId, {
       prompt: 'Lighthouses and the sea.',
       sceneCount: 1,
       options: videoOptions({ aspect_ratio: '1:1' }),
       faults: undefined,
+      taskQueue: queue,
     });
     const gated = await waitForVideo(account.api, video.id, atGate, 60_000);
     expect(gated.awaiting_approval).toBe(true);
+    // Every worker of this run sweeps the one database, each with a queue of its own: whichever
+    // started it, it runs on this stack's queue, where this stack's worker serves it.
+    expect(await workflowTaskQueue(video.id)).toBe(queue);
     const log = await events(account.api, video.id);
     expect(log.filter((e: any) => e.type === 'created')).toHaveLength(1);
     expect(log.filter((e: any) => e.type === 'awaiting_approval')).toHaveLength(1);

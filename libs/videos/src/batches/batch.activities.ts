@@ -15,7 +15,7 @@ export const BATCH_SLOTS = VIDEO_LIMITS.concurrentVideos - 1;
 export function createBatchActivities(deps: {
   batches: BatchRepository;
   videos: VideoRepository;
-  workflows: Pick<VideoWorkflowGateway, 'start'>;
+  workflows: Pick<VideoWorkflowGateway, 'start' | 'taskQueue'>;
   slots?: number;
 }): BatchActivities {
   const slots = deps.slots ?? BATCH_SLOTS;
@@ -37,7 +37,11 @@ export function createBatchActivities(deps: {
         let started = 0;
         if (free > 0) {
           for (const row of await deps.batches.waitingRows(accountId, batchId, free, trx)) {
-            const video = await deps.videos.create(accountId, row.video, trx);
+            const video = await deps.videos.create(
+              accountId,
+              { ...row.video, taskQueue: deps.workflows.taskQueue },
+              trx,
+            );
             if (!(await deps.batches.setVideo(accountId, batchId, row.index, video.id, trx))) {
               throw new Error(`batch ${batchId} row ${row.index} already has a video`);
             }

@@ -87,6 +87,8 @@ export class BatchRepository {
     rows: readonly NewBatchRow[],
     trx: Tx,
     idempotency?: CreateKey,
+    /** The task queue its workflow is started on (0086). */
+    taskQueue?: string,
   ): Promise<string> {
     const { id } = await trx
       .insertInto('batches')
@@ -95,6 +97,7 @@ export class BatchRepository {
         template_id: templateId,
         total: rows.length,
         ...keyColumns(idempotency),
+        task_queue: taskQueue ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -314,17 +317,22 @@ export class BatchRepository {
       .execute();
   }
 
-  /** Running batches whose workflow start was never confirmed (the api died in between). */
-  async unstarted(olderThanSeconds: number): Promise<{ id: string; accountId: string }[]> {
+  /**
+   * Running batches whose workflow start was never confirmed (the api died in between), with the
+   * task queue it goes to (null: a row made before queues were written).
+   */
+  async unstarted(
+    olderThanSeconds: number,
+  ): Promise<{ id: string; accountId: string; taskQueue: string | null }[]> {
     const rows = await this.db
       .selectFrom('batches')
-      .select(['id', 'account_id'])
+      .select(['id', 'account_id', 'task_queue'])
       .where('workflow_started_at', 'is', null)
       .where('status', '=', 'running')
       .where('created_at', '<', new Date(Date.now() - olderThanSeconds * 1000).toISOString())
       .orderBy('created_at')
       .limit(100)
       .execute();
-    return rows.map((r) => ({ id: r.id, accountId: r.account_id }));
+    return rows.map((r) => ({ id: r.id, accountId: r.account_id, taskQueue: r.task_queue }));
   }
 }

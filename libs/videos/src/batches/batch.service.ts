@@ -191,7 +191,7 @@ export class BatchService {
       }
       // The day's quota for every row at once: a batch the plan cannot make today starts nothing.
       await this.options.dailyQuota?.take(accountId, trx, rows.length);
-      return this.batches.create(accountId, template.id, rows, trx, key);
+      return this.batches.create(accountId, template.id, rows, trx, key, this.workflows.taskQueue);
     });
     try {
       await this.workflows.start({ batchId: id, accountId });
