@@ -81,6 +81,12 @@ const SCHEME_KEYS = {
    */
   'first-lane': (_stage: number, begun: boolean, rank: number, load: number) =>
     mediaPriority({ kind: 'video', accountId: '', begun, rank: load - 1 + rank }).priorityKey!,
+  /**
+   * As first-lane, each piece weighted 1 + its video's pieces finished before it was scheduled: of
+   * videos with the same key, the one further along takes more of the workers.
+   */
+  'first-lane-progress': (_stage: number, begun: boolean, rank: number, load: number) =>
+    mediaPriority({ kind: 'video', accountId: '', begun, rank: load - 1 + rank }).priorityKey!,
   /** As rank-under-way with ranks from 1 sharing their keys: an account's first video, then the rest. */
   'first-under-way': (_stage: number, begun: boolean, rank: number) =>
     2 + 2 * Math.min(rank, 1) + (begun ? 0 : 1),
@@ -172,7 +178,7 @@ async function runVideos(
   const media = (
     await Promise.all(
       connections.map(async (connection) => {
-        if (scheme !== 'first-lane')
+        if (scheme !== 'first-lane' && scheme !== 'first-lane-progress')
           return [
             await Worker.create({
               connection,
@@ -226,9 +232,13 @@ async function runVideos(
         });
         const stages = STAGES.map((s, n) => ({ ...s, keys: { fresh: key(n, false), begun: key(n, true) } }));
         const first =
-          scheme === 'first-lane' &&
+          (scheme === 'first-lane' || scheme === 'first-lane-progress') &&
           onFirstLane({ kind: 'video', accountId: '', begun: false, rank: load - 1 + rank });
-        const input: SimVideo = { mediaQueue: first ? firstLane : mediaQueue, stages };
+        const input: SimVideo = {
+          mediaQueue: first ? firstLane : mediaQueue,
+          stages,
+          weightByProgress: scheme === 'first-lane-progress',
+        };
         await client.workflow.execute('simVideo', {
           taskQueue: queue,
           workflowId: `${queue}-${i}`,

@@ -8,6 +8,8 @@ export interface SimVideo {
    * their keys before the video's first piece finished and after (bench/scheduling.ts's schemes).
    */
   stages: { pieces: number; ms: number; keys: { fresh: Priority; begun: Priority } }[];
+  /** Each piece weighted 1 + the video's pieces finished before it was scheduled (its fairness weight). */
+  weightByProgress?: boolean;
 }
 
 interface SimActivities {
@@ -17,13 +19,20 @@ interface SimActivities {
 /** One video: each stage's pieces scheduled together on the media queue when the stage before ended. */
 export async function simVideo(video: SimVideo): Promise<void> {
   let begun = false;
+  let done = 0;
   for (const stage of video.stages) {
+    const key = begun ? stage.keys.begun : stage.keys.fresh;
     const run = proxyActivities<SimActivities>({
       taskQueue: video.mediaQueue,
       startToCloseTimeout: '5 minutes',
-      priority: begun ? stage.keys.begun : stage.keys.fresh,
+      priority: video.weightByProgress ? { ...key, fairnessWeight: 1 + done } : key,
     });
-    await Promise.all(Array.from({ length: stage.pieces }, () => run.piece(stage.ms)));
+    await Promise.all(
+      Array.from({ length: stage.pieces }, async () => {
+        await run.piece(stage.ms);
+        done++;
+      }),
+    );
     begun = true;
   }
 }

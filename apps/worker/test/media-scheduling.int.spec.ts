@@ -286,7 +286,7 @@ describe('media work scheduled by Temporal', () => {
     expect(started.sort()).toEqual(['first', 'rest-1', 'rest-2', 'rest-3', 'rest-4']);
   });
 
-  it("gives the video workflow's media work the account as fairness key, its plan's rank, one key ahead once under way", async () => {
+  it("gives the video workflow's media work the account as fairness key weighted by the pieces finished, its plan's rank, one key ahead once under way", async () => {
     const history = await runVideoWorkflow(
       temporal,
       standIns({
@@ -335,14 +335,81 @@ describe('media work scheduled by Temporal', () => {
     expect(notBegun).toBeGreaterThan(
       mediaPriority({ kind: 'video', accountId, begun: false, rank: 2 }).priorityKey!,
     );
+    const narratedKey = mediaPriority({
+      kind: 'video',
+      accountId,
+      begun: true,
+      rank: 3,
+      narrated: true,
+    }).priorityKey;
+    expect(narratedKey).toBeLessThan(underWay!);
     // Not begun until a first piece finished (production overlaps its stages, so how many go out
-    // before that varies), under way from then on; the segments and the join always after it.
+    // before that varies), under way from then on, and narrated once both scenes' narrations
+    // finished: read off the history's order.
     const keys = media.map((m) => m.priority?.priorityKey);
     const first = keys.indexOf(underWay);
     expect(first).toBeGreaterThanOrEqual(2);
     expect(keys.slice(0, first).every((k) => k === notBegun)).toBe(true);
-    expect(keys.slice(first).every((k) => k === underWay)).toBe(true);
-    expect(keys.slice(-3)).toEqual([underWay, underWay, underWay]);
+    {
+      const narrationIds = new Set<string>();
+      let finishedPieces = 0;
+      let narrationsDone = 0;
+      const expected: (number | undefined)[] = [];
+      const mediaIds = new Set<string>();
+      for (const e of history.events!) {
+        const a = e.activityTaskScheduledEventAttributes;
+        if (a?.taskQueue?.name?.endsWith('-media')) {
+          mediaIds.add(String(e.eventId));
+          if (a.activityType?.name === 'narrateScene') narrationIds.add(String(e.eventId));
+          expected.push(narrationsDone === 2 ? narratedKey : finishedPieces > 0 ? underWay : notBegun);
+        }
+        const c = e.activityTaskCompletedEventAttributes;
+        if (c && mediaIds.has(String(c.scheduledEventId))) {
+          finishedPieces++;
+          if (narrationIds.has(String(c.scheduledEventId))) narrationsDone++;
+        }
+      }
+      expect(keys).toEqual(expected);
+    }
+    // The last scene's segment, the soundtrack and the join come after every narration.
+    expect(keys.slice(-3)).toEqual([narratedKey, narratedKey, narratedKey]);
+    // Each piece weighted 1 + the run's media pieces that had finished when it was scheduled
+    // (none: the default weight), read off the history's order.
+    const mediaScheduled = new Set<string>();
+    let finished = 0;
+    const weights: { weight: number | undefined; finished: number }[] = [];
+    for (const e of history.events!) {
+      const scheduled = e.activityTaskScheduledEventAttributes;
+      if (scheduled?.taskQueue?.name?.endsWith('-media')) {
+        mediaScheduled.add(String(e.eventId));
+        weights.push({ weight: scheduled.priority?.fairnessWeight || undefined, finished });
+      }
+      const completed = e.activityTaskCompletedEventAttributes;
+      if (completed && mediaScheduled.has(String(completed.scheduledEventId))) finished++;
+    }
+    expect(weights.map((w) => w.weight)).toEqual(
+      weights.map((w) => (w.finished > 0 ? 1 + w.finished : undefined)),
+    );
+    expect(weights.at(-1)!.finished).toBe(media.length - 1);
+    // A segment scheduled once both scenes were narrated says so (it then runs at a narration's
+    // niceness), one scheduled before does not.
+    const narrations = new Set<string>();
+    let narrated = 0;
+    const segments: { narrated: boolean | undefined; after: boolean }[] = [];
+    for (const e of history.events!) {
+      const scheduled = e.activityTaskScheduledEventAttributes;
+      if (scheduled?.activityType?.name === 'narrateScene') narrations.add(String(e.eventId));
+      if (scheduled?.activityType?.name === 'renderSegment') {
+        const arg = JSON.parse(Buffer.from(scheduled.input!.payloads![0]!.data!).toString('utf8'));
+        segments.push({ narrated: arg.narrated, after: narrated === 2 });
+      }
+      const completed = e.activityTaskCompletedEventAttributes;
+      if (completed && narrations.has(String(completed.scheduledEventId))) narrated++;
+    }
+    expect(segments).toHaveLength(2);
+    for (const seg of segments) expect(seg.narrated).toBe(seg.after);
+    // The last scene's segment needs every narration.
+    expect(segments.at(-1)!.narrated).toBe(true);
   });
 
   it("puts an account's only video's media work on the first lane, and a video beside the account's others on the other", async () => {

@@ -130,6 +130,21 @@ export class SceneRepository {
     await this.update(accountId, videoId, sceneId, { image_asset_id: assetId }, trx);
   }
 
+  /**
+   * Whether every scene of the video has its narration (its length known): none of the video's
+   * narration is left to make.
+   */
+  async allNarrated(accountId: string, videoId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('scenes')
+      .select((eb) => eb.fn.countAll<string>().as('missing'))
+      .where('scenes.video_id', '=', videoId)
+      .where(ownedVideo(accountId, videoId))
+      .where('scenes.narration_seconds', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.missing ?? 0) === 0;
+  }
+
   async setNarration(
     accountId: string,
     videoId: string,

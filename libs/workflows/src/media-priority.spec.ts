@@ -50,6 +50,25 @@ describe('media priority', () => {
     expect(key('draft', true, 2)).toBe(MEDIA_PRIORITY.draft);
   });
 
+  it('puts a narrated video ahead of videos of its kind and rank under way, and behind a lower rank', () => {
+    for (const kind of ['video', 'batchRow'] as const)
+      for (const rank of RANKS) {
+        const narrated = mediaPriority({ kind, accountId: 'a', begun: true, rank, narrated: true })
+          .priorityKey!;
+        expect(narrated).toBeLessThan(key(kind, true, rank));
+        if (rank > 0 && rank < MEDIA_RANKS) expect(narrated).toBeGreaterThan(key(kind, false, rank - 1));
+      }
+    expect(
+      mediaPriority({ kind: 'draft', accountId: 'a', begun: true, rank: 2, narrated: true }).priorityKey,
+    ).toBe(MEDIA_PRIORITY.draft);
+    // An only video yields nothing at any stage.
+    expect(
+      mediaCpuYield(
+        mediaPriority({ kind: 'video', accountId: 'a', begun: true, rank: 0, narrated: true }).priorityKey,
+      ),
+    ).toBe(0);
+  });
+
   it("keeps every key within the servers' priority levels", () => {
     const used: number[] = [];
     for (const kind of Object.keys(MEDIA_PRIORITY) as MediaKind[])
@@ -67,6 +86,21 @@ describe('media priority', () => {
 
   it('shares the workers between accounts: the account is the fairness key', () => {
     expect(mediaPriority({ kind: 'video', accountId: 'a1', begun: false, rank: 0 }).fairnessKey).toBe('a1');
+  });
+
+  it('weighs an account by how far its video is: 1 + its pieces finished, the default before any', () => {
+    for (const kind of ['draft', 'video', 'batchRow'] as const) {
+      expect(mediaPriority({ kind, accountId: 'a1', begun: false, rank: 2 }).fairnessWeight).toBeUndefined();
+      expect(
+        mediaPriority({ kind, accountId: 'a1', begun: true, rank: 2, done: 0 }).fairnessWeight,
+      ).toBeUndefined();
+      expect(mediaPriority({ kind, accountId: 'a1', begun: true, rank: 2, done: 1 }).fairnessWeight).toBe(2);
+      expect(mediaPriority({ kind, accountId: 'a1', begun: true, rank: 2, done: 9 }).fairnessWeight).toBe(10);
+    }
+    // The weight never moves the piece to another key.
+    expect(mediaPriority({ kind: 'video', accountId: 'a1', begun: true, rank: 2, done: 9 }).priorityKey).toBe(
+      key('video', true, 2),
+    );
   });
 
   it('yields the CPU more the further back a piece is queued: nothing for a draft or rank 0, up to 9', () => {

@@ -11,12 +11,13 @@ import type { Priority } from '@temporalio/common';
  * Priority keys by kind of work: a draft (a preview someone waits for at the gate) first, then
  * single videos, then batch rows, which yield to single videos. Within a kind, a video's rank (its
  * account's other videos under way plus those of them created before it, when its run was
- * planned; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video under way ahead of
- * one that has not begun.
+ * planned; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video whose narration is
+ * all made ahead of one under way, and one under way ahead of one that has not begun
+ * (docs/decisions/0085-fair-within-a-rank.md).
  */
 export const MEDIA_RANKS = 5;
-/** Keys of one kind: two per rank (under way, not begun). */
-const KIND_SPAN = 2 * MEDIA_RANKS;
+/** Keys of one kind: three per rank (narrated, under way, not begun). */
+const KIND_SPAN = 3 * MEDIA_RANKS;
 export const MEDIA_PRIORITY = {
   draft: 1,
   video: 2,
@@ -37,6 +38,13 @@ export interface MediaWork {
   /** A piece of this run's media work has finished: the video is under way. */
   begun: boolean;
   /**
+   * How many of this run's media pieces have finished (none counts as 0): among the videos of
+   * one key, the one further along takes more of the workers (its fairness weight).
+   */
+  done?: number;
+  /** Every scene of this run is narrated: what is left is its segments, soundtrack and join. */
+  narrated?: boolean;
+  /**
    * The account's other videos under way when this run was planned, plus those of them created
    * before it (0: the account's only video; an account's three under way rank 2, 3 and 4). Kept
    * as it was at planning: a video that finishes does not move it up.
@@ -48,16 +56,28 @@ export interface MediaWork {
  * A video of an account with fewer videos under way goes first, and within an account the older
  * first (ranks from MEDIA_RANKS - 1 together); within a rank a video under way goes ahead of one
  * that has not begun, so the workers finish what they started instead of advancing every video
- * in lockstep. A draft is first whatever its rank. The account is the fairness key.
+ * in lockstep. A draft is first whatever its rank. The account is the fairness key, weighted by
+ * how far its video is (progressWeight).
  */
 export function mediaPriority(work: MediaWork): Priority {
   const base = MEDIA_PRIORITY[work.kind];
-  if (work.kind === 'draft') return { priorityKey: base, fairnessKey: work.accountId };
+  const fairness = { fairnessKey: work.accountId, ...progressWeight(work.done) };
+  if (work.kind === 'draft') return { priorityKey: base, ...fairness };
   const rank = Math.min(Math.max(0, Math.floor(work.rank)), MEDIA_RANKS - 1);
-  return {
-    priorityKey: base + 2 * rank + (work.begun ? 0 : 1),
-    fairnessKey: work.accountId,
-  };
+  const stage = work.narrated ? 0 : work.begun ? 1 : 2;
+  return { priorityKey: base + 3 * rank + stage, ...fairness };
+}
+
+/**
+ * The fairness weight of a piece whose video has finished `done` pieces of its run: 1 + done
+ * (none: Temporal's default of 1). Temporal's fairness gives each key of one priority a share of
+ * the workers by its pieces' weights, so of accounts whose videos share a key, the one whose video
+ * is further along is served more and finishes first, instead of every account's video advancing
+ * in lockstep and all finishing together; none is starved (docs/decisions/0085-fair-within-a-rank.md).
+ */
+export function progressWeight(done = 0): { fairnessWeight?: number } {
+  const n = Math.max(0, Math.floor(done));
+  return n > 0 ? { fairnessWeight: 1 + n } : {};
 }
 
 /**
@@ -76,9 +96,10 @@ export function onFirstLane(work: MediaWork): boolean {
  * How much more a media piece's processes yield the CPU than their work's own niceness (0–9), by
  * its priority key: the queue's priority decides what starts, not what runs, so a piece already
  * running beside a more urgent one gives it the cores in the same order. 0 for drafts and rank 0
- * (an account's only video), one more per key after that, 9 from a single video's last rank on.
+ * (an account's only video, whatever its stage), one more per key after that, up to 9 (a single
+ * video's rank 3 on, and batch rows).
  */
 export function mediaCpuYield(priorityKey: number | undefined): number {
   if (!priorityKey) return 0;
-  return Math.min(9, Math.max(0, priorityKey - MEDIA_PRIORITY.video - 1));
+  return Math.min(9, Math.max(0, priorityKey - MEDIA_PRIORITY.video - 2));
 }

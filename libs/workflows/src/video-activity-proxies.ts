@@ -73,7 +73,7 @@ export const joinOptions: ActivityOptions = {
 /** The video whose media work is scheduled: where its pieces go in the queue, and news of each that finished. */
 export interface MediaSource {
   mediaWork(): MediaWork;
-  mediaPieceFinished(): void;
+  mediaPieceFinished(kind?: 'narration'): void;
 }
 
 /**
@@ -96,15 +96,16 @@ export function mediaQueue(video: MediaSource) {
         : mediaTaskQueue(queue);
     return proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(work) });
   };
-  const finished = async <T>(result: Promise<T>): Promise<T> => {
+  const finished = async <T>(result: Promise<T>, kind?: 'narration'): Promise<T> => {
     const value = await result;
-    video.mediaPieceFinished();
+    video.mediaPieceFinished(kind);
     return value;
   };
   const media: SceneMediaActivities = {
     generateSceneImage: (input) =>
       finished(piece<SceneMediaActivities>(sceneMediaOptions).generateSceneImage(input)),
-    narrateScene: (input) => finished(piece<SceneMediaActivities>(sceneMediaOptions).narrateScene(input)),
+    narrateScene: (input) =>
+      finished(piece<SceneMediaActivities>(sceneMediaOptions).narrateScene(input), 'narration'),
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),

@@ -82,7 +82,7 @@ export async function runDraft(s: VideoPipelineState): Promise<void> {
       q.media.narrateScene({ videoId, sceneId, run: s.run, fault: NO_FAULT, gate: step }),
     );
     await mapBounded(sceneIds, SEGMENT_CONCURRENCY, (sceneId) =>
-      q.segments.renderSegment({ videoId, sceneId, run: s.run, draft: step }),
+      q.segments.renderSegment({ videoId, sceneId, run: s.run, draft: step, narrated: true }),
     );
     await q.join.joinSegments({ videoId, run: s.run, fault: NO_FAULT, draft: step });
   } catch {

@@ -116,7 +116,16 @@ export async function produceOverlapped(
     const inputs = [pictures[k]!, pictures[next]!, ...narrations.slice(0, next + 1)];
     if (!(await all(inputs))) return false;
     return segmentLane(() =>
-      piece('rendering', () => mediaQueue(s).segments.renderSegment({ videoId, sceneId, run: r })),
+      piece('rendering', () =>
+        mediaQueue(s).segments.renderSegment({
+          videoId,
+          sceneId,
+          run: r,
+          // Every scene narrated: nothing of its own video's left to give way to
+          // (docs/decisions/0085-fair-within-a-rank.md).
+          narrated: !runs('narrating') || s.narrated(),
+        }),
+      ),
     );
   });
   const soundtrack = (async () => {

@@ -53,6 +53,11 @@ export class VideoPipelineState {
   private readonly batchRow: boolean;
   /** The production run that has finished a media piece, if the current one has (see mediaWork). */
   private mediaBegunRun = 0;
+  /** Media pieces of run mediaBegunRun that finished, and how many of them were narrations. */
+  private mediaDone = 0;
+  private narrationsDone = 0;
+  /** The scenes of the current run's plan: once as many narrations finished, the run is narrated. */
+  private mediaScenes = 0;
   /** The rank of the current run's media work in its account, from its plan (see mediaWork). */
   private mediaRank = 0;
   private readonly faults: Faults;
@@ -175,6 +180,8 @@ export class VideoPipelineState {
       kind: this.batchRow ? 'batchRow' : 'video',
       accountId: this.accountId,
       begun: this.run > 0 && this.mediaBegunRun === this.run,
+      done: this.mediaBegunRun === this.run ? this.mediaDone : 0,
+      narrated: this.narrated(),
       rank: this.mediaRank,
     };
   }
@@ -184,13 +191,33 @@ export class VideoPipelineState {
    * production then. Kept for the run (and its retries' plans set it again); not carried over a
    * continue-as-new, which happens only at rest, before the next plan.
    */
-  productionPlanned(plan: { aheadInAccount?: number; othersInAccount?: number }): void {
+  productionPlanned(plan: {
+    aheadInAccount?: number;
+    othersInAccount?: number;
+    sceneIds?: readonly string[];
+  }): void {
+    this.mediaScenes = plan.sceneIds?.length ?? 0;
     this.mediaRank = (plan.othersInAccount ?? 0) + (plan.aheadInAccount ?? 0);
   }
 
   /** A media piece of the current run finished: the rest of the run's media work goes ahead. */
-  mediaPieceFinished(): void {
+  mediaPieceFinished(kind?: 'narration'): void {
+    if (this.mediaBegunRun !== this.run) {
+      this.mediaDone = 0;
+      this.narrationsDone = 0;
+    }
     this.mediaBegunRun = this.run;
+    this.mediaDone++;
+    if (kind === 'narration') this.narrationsDone++;
+  }
+
+  /**
+   * Every scene of the current run's plan has its narration finished in this run (counted before
+   * the narrations' results are read): what is left is its segments, soundtrack and join.
+   */
+  narrated(): boolean {
+    const done = this.mediaBegunRun === this.run ? this.narrationsDone : 0;
+    return this.mediaScenes > 0 && done >= this.mediaScenes;
   }
 
   query(): VideoWorkflowState {

@@ -282,7 +282,17 @@ export interface VideoActivities {
   /** The whole render in one activity: what workflows started before render segments existed run. */
   render(input: { videoId: string; run: number; fault: ActiveFault }): Promise<void>;
   /** One scene's segment of the video (its still in motion, the fade into the next, its captions). */
-  renderSegment(input: { videoId: string; sceneId: string; run: number; draft?: string }): Promise<void>;
+  /**
+   * One scene's segment. `narrated`: every scene of the run was narrated when it was scheduled, so
+   * it need not give way to its own video's narration (docs/decisions/0085-fair-within-a-rank.md).
+   */
+  renderSegment(input: {
+    videoId: string;
+    sceneId: string;
+    run: number;
+    draft?: string;
+    narrated?: boolean;
+  }): Promise<void>;
   /**
    * The run's audio track, narration file and thumbnail, once every scene is narrated, while the
    * segments render; the join then only muxes.

@@ -243,6 +243,11 @@ export interface SpeechInput {
    */
   priority?: number;
   /**
+   * Among narrations of one priority, a heavier one's sentences go first (the media piece's
+   * fairness weight: how far its video is; docs/decisions/0085-fair-within-a-rank.md); none counts as 1.
+   */
+  weight?: number;
+  /**
    * How much more than a narration's own niceness the voice runtime yields the CPU while it speaks
    * it (0–9, the media piece's `mediaCpuYield`): see mediaNiceness. Ignored by remote voices.
    */

@@ -16,6 +16,12 @@ export interface FfmpegRunOptions {
    * is off a video's critical path gives way to what is on it in the same worker.
    */
   niceness?: number;
+  /**
+   * The niceness the process goes on at once `when` resolves true, if it still runs: work that
+   * came onto its video's critical path while it ran. Lowering a niceness needs the privilege to
+   * (root, CAP_SYS_NICE or RLIMIT_NICE); without it the process stays as it started.
+   */
+  renice?: { when: Promise<boolean>; niceness: number };
 }
 
 /** The arguments every run starts with: quiet, no prompts, progress on stdout. */
@@ -37,6 +43,22 @@ export function runFfmpeg(ffmpegPath: string, args: string[], opts: FfmpegRunOpt
       } catch {
         // A process that already ended, or a system that refuses: it runs at the worker's priority.
       }
+    }
+    const { renice } = opts;
+    if (renice && child.pid !== undefined) {
+      const pid = child.pid;
+      renice.when.then(
+        (yes) => {
+          // Not once it has ended: its pid is reaped with its exit and may be another's since.
+          if (!yes || child.exitCode !== null || child.signalCode !== null) return;
+          try {
+            setPriority(pid, renice.niceness);
+          } catch {
+            // Not allowed to lower it, or it ended meanwhile: it goes on as it started.
+          }
+        },
+        () => undefined,
+      );
     }
     let stderr = '';
     let stdoutRest = '';

@@ -13,7 +13,7 @@ import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { type JoinInput, joinSegments, type RenderOutput } from './join';
 import { PLAIN_STYLE, RENDER_FPS, type RenderStyle, SAMPLE_RATE } from './render-plan';
 import { type SegmentInput, segmentArgs } from './segment';
-import { mixSoundtrack, type Soundtrack, type SoundtrackInput } from './soundtrack';
+import { type FinishOptions, mixSoundtrack, type Soundtrack, type SoundtrackInput } from './soundtrack';
 
 export { type KenBurns, kenBurnsFor } from '../common/ken-burns';
 export type { MusicInput } from './audio-mix';
@@ -54,10 +54,23 @@ export interface RenderOptions {
   /** Called with 0..1 as ffmpeg reports progress (about twice a second); use it to heartbeat. */
   onProgress?: (fraction: number) => void;
   /**
-   * How much more than a segment's own niceness its ffmpeg yields the CPU (0–9): the piece's
-   * place in the media queue (mediaCpuYield in @vidgen/workflows' media-priority.ts).
+   * How much more than its own niceness the piece's ffmpeg yields the CPU (0–9; a segment's, a
+   * soundtrack's or a join's): the piece's place in the media queue (mediaCpuYield in
+   * @vidgen/workflows' media-priority.ts).
    */
   yieldCpu?: number;
+  /**
+   * The video's narration is all made: the segment has nothing of its own video's left to give
+   * way to, and runs at the niceness a narration of its place would (mediaNiceness).
+   */
+  narrated?: boolean;
+  /**
+   * For a segment whose video is not narrated yet: waits, until `until` aborts, for the video to
+   * be, and resolves true once it is. Asked only where that would change the segment's niceness,
+   * and stopped when the render ends; its ffmpeg then goes on at the niceness of a narrated
+   * segment (when it may lower it), instead of staying behind work that no longer comes first.
+   */
+  whenNarrated?: (until: AbortSignal) => Promise<boolean>;
 }
 
 export interface SegmentOutput {
@@ -101,6 +114,9 @@ export class FfmpegRenderer {
     await mkdir(path.dirname(outPath), { recursive: true });
     const work = await mkdtemp(path.join(path.dirname(outPath), '.segment-'));
     const temp = tempPathFor(outPath);
+    const niceness = mediaNiceness(opts.narrated ? 'narration' : 'segment', opts.yieldCpu);
+    const narratedNiceness = mediaNiceness('narration', opts.yieldCpu);
+    const rendered = new AbortController();
     try {
       const fps = input.output?.fps ?? this.fps;
       const { args, frames } = await segmentArgs(input, fps, work, temp);
@@ -110,8 +126,18 @@ export class FfmpegRenderer {
         cwd: work,
         onTime: opts.onProgress ? (t) => opts.onProgress!(Math.min(1, t / seconds)) : undefined,
         // A segment rendered while the video is still narrated gives way to the narration, which
-        // the last segments and the join wait for (docs/decisions/0074-overlapped-production.md).
-        niceness: mediaNiceness('segment', opts.yieldCpu),
+        // the last segments and the join wait for (docs/decisions/0074-overlapped-production.md);
+        // once it is narrated, only to more urgent work (docs/decisions/0085-fair-within-a-rank.md).
+        niceness,
+        ...(opts.whenNarrated &&
+          niceness !== narratedNiceness && {
+            renice: {
+              when: opts.whenNarrated(
+                AbortSignal.any([rendered.signal, ...(opts.signal ? [opts.signal] : [])]),
+              ),
+              niceness: narratedNiceness,
+            },
+          }),
       });
       const info = await stat(temp).catch(() => undefined);
       if (!info || info.size === 0) throw new RenderError(`ffmpeg wrote no segment for scene ${i}`);
@@ -123,6 +149,7 @@ export class FfmpegRenderer {
       await rm(temp, { force: true });
       throw err;
     } finally {
+      rendered.abort();
       await rm(work, { recursive: true, force: true });
     }
   }
@@ -172,7 +199,7 @@ export class FfmpegRenderer {
     await validateScenes(input.scenes, input.scenes.length, true, (i) => i === 0);
     await musicPresent(input.music);
     await mkdir(input.outDir, { recursive: true });
-    return mixSoundtrack(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, opts);
+    return mixSoundtrack(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, finishing(opts));
   }
 
   /**
@@ -203,7 +230,7 @@ export class FfmpegRenderer {
       ),
     );
     await mkdir(input.outDir, { recursive: true });
-    return joinSegments(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, opts);
+    return joinSegments(this.opts.ffmpegPath, input, input.output?.fps ?? this.fps, finishing(opts));
   }
 
   /** Every segment, then the join, in this process. */
@@ -294,4 +321,13 @@ async function validateScenes(
         : undefined,
     ]),
   );
+}
+
+/**
+ * The soundtrack and the join run as a narrated video's segment does: at the process's niceness,
+ * or behind a more urgent piece's work as much as their own piece yields (yieldCpu).
+ */
+function finishing(opts: RenderOptions): FinishOptions {
+  const { signal, onProgress, yieldCpu } = opts;
+  return { signal, onProgress, niceness: mediaNiceness('narration', yieldCpu) };
 }

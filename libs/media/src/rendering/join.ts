@@ -15,7 +15,14 @@ import type { MusicInput } from './audio-mix';
 import { FFMPEG_COMMON_ARGS, runFfmpeg } from './ffmpeg-process';
 import { planTimeline, SAMPLE_RATE } from './render-plan';
 import { SEGMENT_ENCODE_ARGS } from './segment';
-import { AAC_ARGS, mixGraph, mixSoundtrack, type Soundtrack, soundtrackSamples } from './soundtrack';
+import {
+  AAC_ARGS,
+  type FinishOptions,
+  mixGraph,
+  mixSoundtrack,
+  type Soundtrack,
+  soundtrackSamples,
+} from './soundtrack';
 
 export interface JoinScene {
   audioPath: string;
@@ -70,9 +77,9 @@ export async function joinSegments(
   ffmpegPath: string,
   input: JoinInput,
   fps: number,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  opts: FinishOptions = {},
 ): Promise<RenderOutput> {
-  const { signal, onProgress } = opts;
+  const { signal, onProgress, niceness } = opts;
   const { scenes, outDir } = input;
   if (input.segments.length !== scenes.length || scenes.length === 0)
     throw new RenderError(`Cannot join ${input.segments.length} segments for ${scenes.length} scenes`);
@@ -92,7 +99,7 @@ export async function joinSegments(
   const totalSeconds = timeline.total / SAMPLE_RATE;
   try {
     // The cards: drawn stills of whole frames, encoded like the segments.
-    const cards = await cardSegments(ffmpegPath, input, { width, height }, fps, work, signal);
+    const cards = await cardSegments(ffmpegPath, input, { width, height }, fps, work, { signal, niceness });
     const segments = [
       ...(cards.intro ? [cards.intro.path] : []),
       ...input.segments,
@@ -125,7 +132,11 @@ export async function joinSegments(
             temps.video,
           ],
         ],
-        { signal, onTime: onProgress ? (t) => onProgress(Math.min(1, t / totalSeconds)) : undefined },
+        {
+          signal,
+          niceness,
+          onTime: onProgress ? (t) => onProgress(Math.min(1, t / totalSeconds)) : undefined,
+        },
       );
       durationSeconds = Math.max(totalSeconds, (plan.totalFrames + cards.frames) / fps);
       throwIfAborted(signal);
@@ -153,7 +164,7 @@ export async function joinSegments(
           brand: input.brand,
         },
         fps,
-        { signal, onProgress: onProgress ? (f) => onProgress(0.8 * f) : undefined },
+        { signal, niceness, onProgress: onProgress ? (f) => onProgress(0.8 * f) : undefined },
       ));
     await runFfmpeg(
       ffmpegPath,
@@ -164,6 +175,7 @@ export async function joinSegments(
       ],
       {
         signal,
+        niceness,
         onTime: onProgress ? (t) => onProgress(0.8 + 0.2 * Math.min(1, t / totalSeconds)) : undefined,
       },
     );
@@ -211,7 +223,7 @@ async function cardSegments(
   frame: { width: number; height: number },
   fps: number,
   work: string,
-  signal?: AbortSignal,
+  run: Pick<FinishOptions, 'signal' | 'niceness'>,
 ): Promise<{ intro?: CardSegment; outro?: CardSegment; frames: number }> {
   const brand = input.brand;
   if (!brand || (!brand.intro && !brand.outro)) return { frames: 0 };
@@ -239,7 +251,7 @@ async function cardSegments(
         ...['-vf', 'format=yuv420p', '-frames:v', String(frames), ...SEGMENT_ENCODE_ARGS],
         ...['-r', String(fps), '-an', '-f', 'mp4', out],
       ],
-      { signal },
+      run,
     );
     return { path: out, frames };
   };

@@ -72,6 +72,14 @@ export function soundtrackSamples(
   };
 }
 
+/** How the ffmpeg runs that finish a video (its soundtrack and its join) are run. */
+export interface FinishOptions {
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+  /** Scheduling niceness of their ffmpeg processes (0 unless given). */
+  niceness?: number;
+}
+
 /**
  * The video's audio and thumbnail, in two ffmpeg runs, from the scenes' narration and the music
  * alone: it needs no segment, so it is made while the segments render. The first run builds the
@@ -85,9 +93,9 @@ export async function mixSoundtrack(
   ffmpegPath: string,
   input: SoundtrackInput,
   fps: number,
-  opts: { signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
+  opts: FinishOptions = {},
 ): Promise<Soundtrack> {
-  const { signal, onProgress } = opts;
+  const { signal, onProgress, niceness } = opts;
   const { scenes, outDir } = input;
   if (scenes.length === 0) throw new RenderError('Nothing to mix: no scenes');
   const { finals, temps } = outputPaths(outDir, SOUNDTRACK_FILE_NAMES);
@@ -121,7 +129,7 @@ export async function mixSoundtrack(
         ...['-map', '[thumb]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3'],
         ...['-f', 'image2', '-update', '1', temps.thumbnail],
       ],
-      { signal, onTime: progress(0) },
+      { signal, niceness, onTime: progress(0) },
     );
     await runFfmpeg(
       ffmpegPath,
@@ -130,7 +138,7 @@ export async function mixSoundtrack(
         ...['-loglevel', 'error', '-i', mixPath],
         ...['-af', normaliseFilter(parseLoudness(stderr)), ...AAC_ARGS, '-f', 'ipod', temps.mix],
       ],
-      { signal, onTime: progress(0.5) },
+      { signal, niceness, onTime: progress(0.5) },
     );
     for (const file of Object.values(temps)) {
       const info = await stat(file).catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { Image, SKRSContext2D } from '@napi-rs/canvas';
 import { canvas } from '../common/canvas';
 import type { ArtworkCredit } from '../common/media.types';
+import { encodePng } from '../common/png';
 import { artworkPng, creditFor } from './artwork';
 import { type Backdrop, hsl, paintBackdrop } from './backdrops';
 import { type Box, type Composition, depictsOf, type Placed } from './picture.composer';
@@ -46,7 +47,7 @@ export async function paintPicture(composition: Composition): Promise<Illustrati
     ctx.drawImage(image, p.cx - p.size / 2, p.cy - p.size / 2, p.size, p.size);
   }
 
-  const png = await picture.encode('png');
+  const png = await encodePng(ctx.getImageData(0, 0, width, height).data, width, height);
   const drawn = [...new Set(placed.map((p) => p.thing.hexcode))];
   return {
     png,

@@ -66,6 +66,7 @@ export const schemas = {
     sceneId: uuid,
     run: z.number().int().min(0),
     draft: gateId.optional(),
+    narrated: z.boolean().optional(),
   }),
   soundtrackWork: z.object({ videoId: uuid, run: z.number().int().min(0) }),
   videoWork: z.object({

@@ -95,13 +95,14 @@ export function createNarrationActivity({
           }
           // Beside a more urgent narration in this process, this one lets its sentences go first,
           // and beside any more urgent piece on the machine it gives it the cores.
-          const priority = Context.current().info.priority?.priorityKey;
+          const { priorityKey: priority, fairnessWeight: weight } = Context.current().info.priority ?? {};
           return providers.speech.synthesize(
             {
               text: scene.narration,
               voice,
               speed: video.options.voice_speed,
               priority,
+              weight,
               yieldCpu: mediaCpuYield(priority),
             },
             out,

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import type { BrandStyle, MusicInput, RenderScene, RenderStyle, WordTiming } from '@vidgen/media';
+import { mediaCpuYield } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 
 export interface RenderInputDeps {
@@ -190,4 +191,12 @@ export async function renderBrand(
     intro: brand.intro && { text: brand.intro.title, seconds: brand.intro.seconds },
     outro: brand.outro,
   };
+}
+
+/**
+ * How much more the running media piece's ffmpeg yields the CPU than its own niceness: beside a
+ * more urgent piece (its priority key lower), it gives it the cores (mediaCpuYield).
+ */
+export function pieceCpuYield(): number {
+  return mediaCpuYield(Context.current().info.priority?.priorityKey);
 }

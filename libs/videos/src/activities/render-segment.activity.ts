@@ -1,12 +1,13 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
 import type { AssetRepository, AssetStorage } from '@vidgen/assets';
 import { DRAFT_OUTPUT, type FfmpegRenderer } from '@vidgen/media';
-import { eventKeys, mediaCpuYield, type VideoActivities } from '@vidgen/workflows';
+import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
-import { localScenes, renderBrand, renderStyle, segmentScenes } from './render-inputs';
+import { localScenes, pieceCpuYield, renderBrand, renderStyle, segmentScenes } from './render-inputs';
 
 export interface RenderSegmentDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
@@ -32,9 +33,7 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
       const key = draft
         ? eventKeys.gate.segment(draft, input.sceneId)
         : eventKeys.run.segment(input.run, input.sceneId);
-      const { attempt, priority } = Context.current().info;
-      // Beside a more urgent piece (its priority key lower), this segment gives it the cores.
-      const yieldCpu = mediaCpuYield(priority?.priorityKey);
+      const { attempt } = Context.current().info;
       await runStep({
         videoId: input.videoId,
         load: async (video) => {
@@ -60,7 +59,12 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
               output: draft ? DRAFT_OUTPUT : video.options.output,
             },
             path.join(dir, 'segment.mp4'),
-            { signal, yieldCpu },
+            {
+              signal,
+              yieldCpu: pieceCpuYield(),
+              narrated: input.narrated,
+              whenNarrated: (until) => narratedWhile(videos, video, until),
+            },
           ),
         files: (segment, { index }) => [
           {
@@ -86,4 +90,24 @@ export function createRenderSegmentActivity(deps: RenderSegmentDeps): Pick<Video
       });
     },
   };
+}
+
+/** How often a segment rendering before its video is narrated looks whether it is now. */
+const NARRATED_POLL_MS = 500;
+
+/**
+ * Resolves true once every scene of the video is narrated, looked at every NARRATED_POLL_MS while
+ * `signal` lasts; false when it ends first. A look the database does not answer counts as not yet.
+ */
+export async function narratedWhile(
+  videos: Pick<VideoRepository, 'scenes'>,
+  video: { accountId: string; id: string },
+  signal: AbortSignal,
+  everyMs = NARRATED_POLL_MS,
+): Promise<boolean> {
+  while (!signal.aborted) {
+    if (await videos.scenes.allNarrated(video.accountId, video.id).catch(() => false)) return true;
+    await sleep(everyMs, undefined, { signal }).catch(() => undefined);
+  }
+  return false;
 }

@@ -13,7 +13,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository, WorkflowVideo } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { MediaStep, RunMediaStep } from './media-step';
-import { renderBrand, renderMusic, renderScenes, renderStyle } from './render-inputs';
+import { pieceCpuYield, renderBrand, renderMusic, renderScenes, renderStyle } from './render-inputs';
 import { soundtrackFileNames } from './soundtrack.activity';
 import { loadVideo } from './video-loader';
 
@@ -231,7 +231,7 @@ export function createRenderActivity(deps: RenderDeps): Pick<VideoActivities, 'r
               brand: await renderBrand(deps, video, outDir),
               soundtrack: soundtrack ?? undefined,
             },
-            { signal, onProgress },
+            { signal, onProgress, yieldCpu: pieceCpuYield() },
           );
         };
       if (draft) {

@@ -6,7 +6,7 @@ import { eventKeys, type VideoActivities } from '@vidgen/workflows';
 import type { VideoRepository } from '../video.repository';
 import { parseInput, schemas } from './activity-inputs';
 import type { RunMediaStep } from './media-step';
-import { localScenes, renderMusic, storedScenes } from './render-inputs';
+import { localScenes, pieceCpuYield, renderMusic, storedScenes } from './render-inputs';
 
 export interface SoundtrackDeps {
   videos: Pick<VideoRepository, 'scenes' | 'events'>;
@@ -61,7 +61,7 @@ export function createSoundtrackActivity(deps: SoundtrackDeps): Pick<VideoActivi
               // The cards' lengths only: no logo or font is fetched.
               brand: video.options.brand,
             },
-            { signal },
+            { signal, yieldCpu: pieceCpuYield() },
           );
         },
         files: (soundtrack) => [

@@ -11,6 +11,19 @@ import { Worker } from 'node:worker_threads';
  * Piper never loads the runtime.
  */
 
+/**
+ * The slots of the Int32Array a runtime thread shares with the main thread: the niceness lent to
+ * its sentence in hand (NO_LOAN: none), whether it may renice its threads (1) and the niceness it
+ * started with, then how many thread ids follow and the ids: its own and its sessions' op threads.
+ */
+const LENT = 0;
+const RENICE = 1;
+const BASE = 2;
+const COUNT = 3;
+const TIDS = 4;
+const NICE_SLOTS = TIDS + 16;
+const NO_LOAN = -1;
+
 /** The body of the thread (plain JavaScript: run as it is, from the sources or the build). */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -21,6 +34,10 @@ const sessions = new Map();
 // The niceness a sentence asks for goes to this thread and the op threads its sessions started
 // (Linux: a thread's niceness is its own). Only where it can also be lowered again (root, or
 // RLIMIT_NICE), or a thread once niced for a sentence that yields would stay so for every later one.
+// Shared with the process's main thread (NICE_SLOTS): the threads' ids, and the niceness a more
+// urgent sentence that waits lends the one in hand, which the main thread applies while this
+// thread is busy speaking.
+const shared = new Int32Array(workerData.shared);
 const tasks = () => { try { return fs.readdirSync('/proc/self/task').map(Number); } catch { return []; } };
 const comm = (t) => { try { return fs.readFileSync('/proc/self/task/' + t + '/comm', 'utf8').trim(); } catch { return ''; } };
 let own = 0;
@@ -32,12 +49,25 @@ if (own) {
   try { base = os.getPriority(own); os.setPriority(own, Math.min(19, base + 1)); os.setPriority(own, base); renice = base < 19; } catch {}
 }
 const reniced = new Set(own ? [own] : []);
-let niceness = base;
+function publish() {
+  const ids = [...reniced].slice(0, shared.length - ${TIDS});
+  ids.forEach((t, i) => Atomics.store(shared, ${TIDS} + i, t));
+  Atomics.store(shared, ${COUNT}, ids.length);
+}
+Atomics.store(shared, ${BASE}, base);
+publish();
+Atomics.store(shared, ${RENICE}, renice ? 1 : 0);
+function apply(want) { for (const t of reniced) { try { os.setPriority(t, want); } catch {} } }
+// Applied on every sentence: the main thread may have lowered the threads for the one before.
+// Read again after applying: a niceness lent meanwhile was either seen here or is applied by the
+// main thread after this.
 function niceFor(asked) {
-  const want = Math.min(19, Math.max(base, asked));
-  if (!renice || want === niceness) return;
-  niceness = want;
-  for (const t of reniced) { try { os.setPriority(t, want); } catch {} }
+  if (!renice) return;
+  const lent = Atomics.load(shared, ${LENT});
+  const want = Math.min(19, Math.max(base, lent >= 0 ? Math.min(asked, lent) : asked));
+  apply(want);
+  const again = Atomics.load(shared, ${LENT});
+  if (again >= 0 && again < want) apply(Math.max(base, again));
 }
 parentPort.on('message', async (m) => {
   try {
@@ -50,6 +80,7 @@ parentPort.on('message', async (m) => {
         // The session's op threads: the threads this one started while it made the session.
         const name = comm(own);
         for (const t of tasks()) if (!before.has(t) && comm(t) === name) reniced.add(t);
+        publish();
       }, () => sessions.delete(m.model));
     }
     const session = await load;
@@ -83,6 +114,11 @@ export interface PiperRequest {
    */
   priority?: number;
   /**
+   * Among sentences of one priority, a heavier one goes first (its narration's fairness weight,
+   * how far its video is; docs/decisions/0085-fair-within-a-rank.md); none counts as 1.
+   */
+  weight?: number;
+  /**
    * Scheduling niceness of the runtime's threads while they speak it (0–19; docs/decisions/0084-the-media-first-lane.md):
    * a narration of work that yields the CPU (its priority key past an account's only video) lets
    * any other piece have the cores first. Never below the niceness the runtime thread started with;
@@ -92,8 +128,22 @@ export interface PiperRequest {
 }
 
 type Pending = { resolve: (audio: Float32Array) => void; reject: (err: Error) => void };
-type RuntimeThread = { worker: Worker; pending: Map<number, Pending> };
-type Waiting = { id: number; priority: number; message: Record<string, unknown>; pending: Pending };
+type RuntimeThread = {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Shared with the thread (NICE_SLOTS). */
+  nice: Int32Array;
+  /** The niceness its sentence in hand runs at (asked or lent). */
+  inHand: number;
+};
+type Waiting = {
+  id: number;
+  priority: number;
+  weight: number;
+  niceness: number;
+  message: Record<string, unknown>;
+  pending: Pending;
+};
 
 /**
  * The options a runtime thread makes its session with, beside its op threads (opThreads): the
@@ -149,16 +199,18 @@ function opThreads(): number {
 }
 
 function startThread(): RuntimeThread {
+  const nice = new Int32Array(new SharedArrayBuffer(NICE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  nice[LENT] = NO_LOAN;
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { ortPath: require.resolve('onnxruntime-node') },
+    workerData: { ortPath: require.resolve('onnxruntime-node'), shared: nice.buffer },
     // Plain JavaScript: none of the process's preloads (a TypeScript loader in development).
     execArgv: [],
   });
   // Idle, it does not keep the process alive; a request in flight does (see runPiper).
   worker.unref();
   started = true;
-  const current: RuntimeThread = { worker, pending: new Map() };
+  const current: RuntimeThread = { worker, pending: new Map(), nice, inHand: 0 };
   const fail = (err: Error) => {
     const at = threads.indexOf(current);
     if (at >= 0) threads.splice(at, 1);
@@ -204,6 +256,8 @@ function dispatch(): void {
     if (!thread) return;
     const next = waiting.shift()!;
     thread.pending.set(next.id, next.pending);
+    Atomics.store(thread.nice, LENT, NO_LOAN);
+    thread.inHand = next.niceness;
     thread.worker.ref();
     thread.worker.postMessage(next.message);
   }
@@ -217,7 +271,7 @@ function dispatch(): void {
 export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float32Array> {
   signal?.throwIfAborted();
   const id = nextId++;
-  const { priority = 0, ...request } = req;
+  const { priority = 0, weight = 1, ...request } = req;
   return new Promise<Float32Array>((resolve, reject) => {
     const abort = () => {
       const at = waiting.findIndex((w) => w.id === id);
@@ -233,6 +287,8 @@ export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float
     const entry: Waiting = {
       id,
       priority,
+      weight,
+      niceness: request.niceness ?? 0,
       message: { id, ...request, options: { intraOpNumThreads: opThreads(), ...piperSessionOptions } },
       pending: {
         resolve: (a) => {
@@ -245,9 +301,39 @@ export function runPiper(req: PiperRequest, signal?: AbortSignal): Promise<Float
         },
       },
     };
-    // After every waiting sentence of the same or a more urgent priority.
-    const at = waiting.findIndex((w) => w.priority > priority);
+    // After every waiting sentence of a more urgent priority, and of the same one and as heavy or
+    // heavier.
+    const at = waiting.findIndex(
+      (w) => w.priority > priority || (w.priority === priority && w.weight < weight),
+    );
     waiting.splice(at < 0 ? waiting.length : at, 0, entry);
     dispatch();
+    if (waiting.includes(entry)) lendNiceness(entry.niceness);
   });
+}
+
+/**
+ * A sentence that has to wait for the sentences in hand lends them its niceness where it is
+ * lower: a narration of an account's only video waits for the sentence in hand, not for that
+ * sentence niced behind every other piece (docs/decisions/0085-fair-within-a-rank.md). Applied
+ * here to the thread's ids while it speaks (a Linux thread's niceness is its own, and the thread
+ * is busy in the runtime), and read by the thread when it starts the sentence; undone by the next
+ * sentence.
+ */
+function lendNiceness(niceness: number): void {
+  for (const t of threads) {
+    if (t.pending.size === 0 || t.inHand <= niceness) continue;
+    t.inHand = niceness;
+    Atomics.store(t.nice, LENT, niceness);
+    if (Atomics.load(t.nice, RENICE) !== 1) continue;
+    const want = Math.max(Atomics.load(t.nice, BASE), niceness);
+    const count = Atomics.load(t.nice, COUNT);
+    for (let i = 0; i < count; i++) {
+      try {
+        os.setPriority(Atomics.load(t.nice, TIDS + i), want);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+  }
 }

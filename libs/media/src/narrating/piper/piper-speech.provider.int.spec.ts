@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,59 +132,6 @@ describe('PiperSpeechProvider (en_US-joe-medium)', () => {
       expect(turns, label).toBeGreaterThan(200);
     }
   });
-
-  it('speaks a more urgent narration’s sentences before those already waiting, after the one in hand', async () => {
-    const voice = installed();
-    expect(piperRuntimeThreads()).toBe(1);
-    const ids = phonemeIds(
-      'ðə bˈoʊts lˈiːv ðə hˈɑːɹbɚ æt dˈɔːn.'.normalize('NFD'),
-      voice.config.phoneme_id_map,
-    );
-    const scales: [number, number, number] = [0.667, 1, 0.8];
-    const spoken: string[] = [];
-    const say = (label: string, priority?: number) =>
-      runPiper({ model: voice.modelPath, ids, scales, priority }).then((audio) => {
-        expect(audio.length).toBeGreaterThan(0);
-        spoken.push(label);
-      });
-    // A batch row's narration (key 12) has its three sentences in; an account's only video
-    // (key 2) then sends two, and a narration without a key (0) one.
-    const all = [say('row 1', 12), say('row 2', 12), say('row 3', 12), say('only 1', 2), say('only 2', 2)];
-    all.push(say('unkeyed'));
-    await Promise.all(all);
-    expect(spoken).toEqual(['row 1', 'unkeyed', 'only 1', 'only 2', 'row 2', 'row 3']);
-  });
-
-  // Only a process that may lower its threads' niceness again renices them (docs/decisions/0084-the-media-first-lane.md).
-  const mayLowerNiceness =
-    spawnSync(process.execPath, [
-      '-e',
-      "const os = require('os'); os.setPriority(0, 1); os.setPriority(0, 0);",
-    ]).status === 0;
-
-  it.skipIf(!mayLowerNiceness)(
-    'speaks a sentence that yields with its runtime and op threads niced, and the next one that does not at the process’s niceness',
-    async () => {
-      const voice = installed();
-      const ids = phonemeIds(
-        'ðə bˈoʊts lˈiːv ðə hˈɑːɹbɚ æt dˈɔːn.'.normalize('NFD'),
-        voice.config.phoneme_id_map,
-      );
-      const scales: [number, number, number] = [0.667, 1, 0.8];
-      /** This process's threads by niceness (a Linux thread's niceness is its own: /proc/self/task/<id>/stat). */
-      const threadsAt = (nice: number) =>
-        readdirSync('/proc/self/task').filter((t) => {
-          const stat = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
-        });
-      expect(threadsAt(15)).toEqual([]);
-      await runPiper({ model: voice.modelPath, ids, scales, niceness: 15 });
-      // The runtime thread, and with more than one core the session's op thread beside it.
-      expect(threadsAt(15).length).toBeGreaterThanOrEqual(os.availableParallelism() > 1 ? 2 : 1);
-      await runPiper({ model: voice.modelPath, ids, scales });
-      expect(threadsAt(15)).toEqual([]);
-    },
-  );
 
   it('keeps one runtime thread unless PIPER_THREADS asks for more, and spreads sentences over them', async () => {
     installed();

@@ -117,7 +117,12 @@ export class PiperSpeechProvider implements SpeechProvider {
     const stop = new AbortController();
     const abort = () => stop.abort(signal?.reason);
     signal?.addEventListener('abort', abort, { once: true });
-    const options = { speed, priority: input.priority, niceness: mediaNiceness('narration', input.yieldCpu) };
+    const options = {
+      speed,
+      priority: input.priority,
+      weight: input.weight,
+      niceness: mediaNiceness('narration', input.yieldCpu),
+    };
     try {
       throwIfAborted(signal);
       // Settled, not raced: the call ends with none of its sentences still in flight.
@@ -163,7 +168,12 @@ export class PiperSpeechProvider implements SpeechProvider {
   private async infer(
     voice: InstalledPiperVoice,
     sentence: PiperSentence,
-    { speed, priority, niceness }: { speed: number; priority?: number; niceness: number },
+    {
+      speed,
+      priority,
+      weight,
+      niceness,
+    }: { speed: number; priority?: number; weight?: number; niceness: number },
     signal?: AbortSignal,
   ): Promise<Int16Array> {
     const inf = voice.config.inference;
@@ -176,6 +186,7 @@ export class PiperSpeechProvider implements SpeechProvider {
           scales: [inf.noise_scale, lengthScaleFor(inf.length_scale, speed), inf.noise_w],
           sid: (voice.config.num_speakers ?? 1) > 1 ? 0 : undefined,
           priority,
+          weight,
           niceness,
         },
         signal,
