@@ -2,7 +2,7 @@ import type { ChatHistoryItem, Llama, LlamaGrammar, LlamaModel } from 'node-llam
 import { abortReason, ProviderError, ProviderTimeoutError, throwIfAborted } from '../common/media.errors';
 import type { SceneDraft, ScriptInput, ScriptProvider, TranslationInput } from '../common/media.types';
 import { MAX_DESCRIPTION_CHARS, MAX_NARRATION_CHARS } from '../common/scene-limits';
-import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
+import { type ModelAnswer, SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
 import { translateWithModel } from './script.translation';
 
 export interface LlamaScriptOptions {
@@ -148,7 +148,7 @@ export class LlamaScriptProvider implements ScriptProvider {
     messages: ScriptMessage[],
     schema: ReturnType<typeof grammarSchema>,
     signal: AbortSignal | undefined,
-  ): Promise<string> {
+  ): Promise<ModelAnswer> {
     throwIfAborted(signal);
     const { llama, model, grammars } = await this.load();
     const key = JSON.stringify(schema);
@@ -169,12 +169,13 @@ export class LlamaScriptProvider implements ScriptProvider {
       const session = new LlamaChatSession({ contextSequence: context.getSequence() });
       const last = messages.at(-1)!;
       session.setChatHistory(messages.slice(0, -1).map(historyItem));
-      return await session.prompt(last.content, {
+      const { responseText, stopReason } = await session.promptWithMeta(last.content, {
         grammar,
         maxTokens: this.opts.maxTokens,
         signal: combined,
         temperature: 0.7,
       });
+      return { text: responseText, cutOff: stopReason === 'maxTokens' };
     } catch (err) {
       if (signal?.aborted) throw abortReason(signal);
       if (timeout.aborted)

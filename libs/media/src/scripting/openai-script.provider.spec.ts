@@ -104,6 +104,34 @@ describe('OpenAI-compatible script provider', () => {
     expect(fake.requests[1]!.body.messages!.at(-1)!.content).toContain('narration is over 400 characters');
   });
 
+  it('asks afresh when the token limit cut the answer off, and names the cut-off when it happens twice', async () => {
+    const provider = new OpenAiScriptProvider(stand.client, 'gpt-4o-mini');
+    const cut = {
+      choices: [{ finish_reason: 'length', message: { content: '{"scenes":[{"narration":"E.E.E.E.E.' } }],
+    };
+    const good = scenesAnswer([{ visual_description: 'A hive', narration: 'Bees make honey.' }]);
+    const answers: unknown[] = [cut, good];
+    fake.handlers.set('POST /v1/chat/completions', (_req, res) => json(res, 200, answers.shift()));
+    await expect(provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 1 })).resolves.toEqual([
+      { visual_description: 'A hive', narration: 'Bees make honey.' },
+    ]);
+    // The second question is the first one again: the unfinished answer is not shown back.
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.body.messages).toEqual(fake.requests[0]!.body.messages);
+
+    // Cut off twice: the stage fails and says why.
+    fake.requests.length = 0;
+    answers.push(cut, cut);
+    await expect(
+      provider.writeScript({ prompt: 'Bees', language: 'en', sceneCount: 1 }),
+    ).rejects.toMatchObject({
+      name: 'ProviderError',
+      retryable: false,
+      message: expect.stringContaining('the answer ran out of its token budget before it was complete'),
+    });
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it("reports the caller's abort as an abort, not as a timeout", async () => {
     fake.handlers.set('POST /v1/chat/completions', async (_req, res) => {
       await new Promise((r) => setTimeout(r, 3000));

@@ -1,7 +1,7 @@
 import { ProviderError } from '../common/media.errors';
 import type { SceneDraft, ScriptInput, ScriptProvider, TranslationInput } from '../common/media.types';
 import type { OpenAiClient } from '../common/openai/openai.client';
-import { SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
+import { type ModelAnswer, SCRIPT_JSON_SCHEMA, type ScriptMessage, writeWithModel } from './script.request';
 import { translateWithModel } from './script.translation';
 
 /**
@@ -23,7 +23,7 @@ export class OpenAiScriptProvider implements ScriptProvider {
     return translateWithModel(input, (messages) => this.ask(messages, signal));
   }
 
-  private async ask(messages: ScriptMessage[], signal?: AbortSignal): Promise<string> {
+  private async ask(messages: ScriptMessage[], signal?: AbortSignal): Promise<ModelAnswer> {
     const response = await this.client.postJson(
       '/chat/completions',
       {
@@ -36,7 +36,9 @@ export class OpenAiScriptProvider implements ScriptProvider {
       },
       signal,
     );
-    return messageContent(response);
+    // `length`: the model's token limit ended the answer (OpenAI, Ollama and vLLM all say so).
+    const finish = (response as { choices?: { finish_reason?: unknown }[] })?.choices?.[0]?.finish_reason;
+    return { text: messageContent(response), cutOff: finish === 'length' };
   }
 }
 

@@ -172,31 +172,63 @@ export function readScriptAnswer(
 }
 
 /**
- * Asks a model for a script, and once more when the answer breaks the schema or the limits,
- * telling it what was wrong. A second bad answer fails the stage (AI_SERVICE_ERROR): asking a
- * third time rarely helps and costs the client's wait. Transport failures pass through as they are.
+ * A model's answer. `cutOff` when its token budget ended it before it was done: the text is then
+ * unfinished, whatever it holds.
  */
-export async function writeWithModel(
-  input: ScriptInput,
-  ask: (messages: ScriptMessage[]) => Promise<string>,
+export interface ModelAnswer {
+  text: string;
+  cutOff?: boolean;
+}
+
+/** One question to a model; a bare string is an answer that ended by itself. */
+export type AskModel = (messages: ScriptMessage[]) => Promise<string | ModelAnswer>;
+
+const CUT_OFF = 'the answer ran out of its token budget before it was complete';
+
+/**
+ * Asks a model, and once more when the answer cannot be used. A second bad answer fails the stage
+ * (AI_SERVICE_ERROR): asking a third time rarely helps and costs the client's wait. Transport
+ * failures pass through as they are.
+ *
+ * An answer that broke the schema or the limits is shown to the model with what was wrong. An
+ * answer its token budget cut off is asked for again afresh: shown its own unfinished text, a
+ * small model goes on with the loop that used the budget up (SmolLM2-135M repeating "E." until
+ * the budget ended, in about 1 of 35 answers).
+ */
+export async function askTwice(
+  messages: ScriptMessage[],
+  ask: AskModel,
+  read: (text: string) => ScriptAnswer,
+  again: { instruction: string; failure: string },
 ): Promise<SceneDraft[]> {
-  const bounds = sceneBounds(input);
-  const messages = scriptMessages(input, bounds);
-  const first = await ask(messages);
-  const answer = readScriptAnswer(first, bounds);
-  if ('scenes' in answer) return answer.scenes;
-  const again = await ask([
-    ...messages,
-    { role: 'assistant', content: first },
-    {
-      role: 'user',
-      content: `That answer cannot be used: ${answer.problems.join('; ')}. Answer again with the JSON object only, keeping every limit.`,
-    },
-  ]);
-  const second = readScriptAnswer(again, bounds);
+  const first = answerOf(await ask(messages), read);
+  if ('scenes' in first.answer) return first.answer.scenes;
+  const retry = first.cutOff
+    ? messages
+    : [
+        ...messages,
+        { role: 'assistant' as const, content: first.text },
+        {
+          role: 'user' as const,
+          content: `That answer cannot be used: ${first.answer.problems.join('; ')}. ${again.instruction}`,
+        },
+      ];
+  const second = answerOf(await ask(retry), read).answer;
   if ('scenes' in second) return second.scenes;
-  throw new ProviderError(
-    `The model's script broke the schema or limits twice: ${second.problems.join('; ')}`,
-    false,
-  );
+  throw new ProviderError(`${again.failure}: ${second.problems.join('; ')}`, false);
+}
+
+function answerOf(raw: string | ModelAnswer, read: (text: string) => ScriptAnswer) {
+  const { text, cutOff = false } = typeof raw === 'string' ? { text: raw } : raw;
+  const answer: ScriptAnswer = cutOff ? { problems: [CUT_OFF] } : read(text);
+  return { text, cutOff, answer };
+}
+
+/** Asks a model for a script, checked against the schema, the scene bounds and the limits. */
+export function writeWithModel(input: ScriptInput, ask: AskModel): Promise<SceneDraft[]> {
+  const bounds = sceneBounds(input);
+  return askTwice(scriptMessages(input, bounds), ask, (text) => readScriptAnswer(text, bounds), {
+    instruction: 'Answer again with the JSON object only, keeping every limit.',
+    failure: "The model's script broke the schema or limits twice",
+  });
 }

@@ -1,6 +1,8 @@
 import { ProviderError } from '../common/media.errors';
 import type { SceneDraft, ScriptProvider, TranslationInput } from '../common/media.types';
 import {
+  type AskModel,
+  askTwice,
   languageName,
   readScriptAnswer,
   type SceneBounds,
@@ -50,32 +52,16 @@ export function translationMessages(input: TranslationInput): ScriptMessage[] {
 
 /**
  * Asks a model for the translation, and once more when the answer breaks the shape, the count or
- * the limits, telling it what was wrong; a second bad answer fails the stage, as for a script.
+ * the limits, as for a script (askTwice).
  */
-export async function translateWithModel(
-  input: TranslationInput,
-  ask: (messages: ScriptMessage[]) => Promise<string>,
-): Promise<SceneDraft[]> {
+export function translateWithModel(input: TranslationInput, ask: AskModel): Promise<SceneDraft[]> {
   const bounds = translationBounds(input);
   const limits = translationLimits(input);
-  const messages = translationMessages(input);
-  const first = await ask(messages);
-  const answer = readScriptAnswer(first, bounds, limits);
-  if ('scenes' in answer) return answer.scenes;
-  const again = await ask([
-    ...messages,
-    { role: 'assistant', content: first },
-    {
-      role: 'user',
-      content: `That answer cannot be used: ${answer.problems.join('; ')}. Answer again with the JSON object only, one scene for each scene given, keeping every limit.`,
-    },
-  ]);
-  const second = readScriptAnswer(again, bounds, limits);
-  if ('scenes' in second) return second.scenes;
-  throw new ProviderError(
-    `The model's translation broke the schema or limits twice: ${second.problems.join('; ')}`,
-    false,
-  );
+  return askTwice(translationMessages(input), ask, (text) => readScriptAnswer(text, bounds, limits), {
+    instruction:
+      'Answer again with the JSON object only, one scene for each scene given, keeping every limit.',
+    failure: "The model's translation broke the schema or limits twice",
+  });
 }
 
 /** The provider's translation; a provider that cannot translate (the planner) fails the stage. */

@@ -10,15 +10,17 @@ export const SMOLLM2 = path.join(
   recommendedModel('smollm2-135m').file,
 );
 
-/** A stack of the spec's own whose worker writes scripts with SmolLM2-135M in llama.cpp. */
-export function startSmolLm2Stack(label: string, maxTokens: number): Promise<Stack> {
+/**
+ * A stack of the spec's own whose worker writes scripts with SmolLM2-135M in llama.cpp, with the
+ * default token budget and timeout unless `maxTokens` is given.
+ */
+export function startSmolLm2Stack(label: string, maxTokens?: number): Promise<Stack> {
   if (!existsSync(SMOLLM2)) throw new Error(`${SMOLLM2} is missing: npm run models:install -- smollm2-135m`);
   return startOwnStack(label, {
     env: {
       SCRIPT_PROVIDER: 'llama',
       LLAMA_MODEL_PATH: SMOLLM2,
-      LLAMA_MAX_TOKENS: String(maxTokens),
-      LLAMA_TIMEOUT_SECONDS: '55',
+      ...(maxTokens ? { LLAMA_MAX_TOKENS: String(maxTokens) } : {}),
     },
   });
 }
