@@ -36,20 +36,26 @@ export class OpenAiScriptProvider implements ScriptProvider {
       },
       signal,
     );
-    // `length`: the model's token limit ended the answer (OpenAI, Ollama and vLLM all say so).
-    const finish = (response as { choices?: { finish_reason?: unknown }[] })?.choices?.[0]?.finish_reason;
-    return { text: messageContent(response), cutOff: finish === 'length' };
+    return modelAnswer(response);
   }
 }
 
-/** The assistant's text; a refusal or an answer without one is a failure of its own. */
-export function messageContent(response: unknown): string {
-  const message = (response as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })
-    ?.choices?.[0]?.message;
+/**
+ * The assistant's answer from the first choice; a refusal or an answer without text is a failure
+ * of its own. `finish_reason: "length"`: the model's token limit ended it (OpenAI, Ollama and
+ * vLLM all say so).
+ */
+export function modelAnswer(response: unknown): ModelAnswer {
+  const choice = (
+    response as {
+      choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[];
+    }
+  )?.choices?.[0];
+  const message = choice?.message;
   if (typeof message?.refusal === 'string' && message.refusal !== '') {
     throw new ProviderError(`The model refused to write the script: ${message.refusal}`, false);
   }
   if (typeof message?.content !== 'string')
     throw new ProviderError('Chat completion has no message content', true);
-  return message.content;
+  return { text: message.content, cutOff: choice?.finish_reason === 'length' };
 }
