@@ -1,20 +1,24 @@
 /**
  * `node -r @swc-node/register bench/encoder.ts [--json file] [--rounds n]` (or `npm run bench --
- * --only encoder`): the segment encoder's settings, picture quality against CPU. Three 5 s scenes
- * of illustrated pictures (16:9, Ken Burns motion, crossfades, captions burned in: what the
- * pipeline bench's videos are made of) are rendered as segments at 720p24 and at 1080p30, each
- * with the renderer's own filter graph (segmentArgs) and only the encoder's arguments changed:
+ * --only encoder`): the segment's filter graph and encoder settings, picture quality against CPU.
+ * Three 5 s scenes of illustrated pictures (16:9, Ken Burns motion, crossfades, captions burned
+ * in: what the pipeline bench's videos are made of) are rendered as segments at 720p24 and at
+ * 1080p30 with the renderer's own arguments (segmentArgs), only the encoder's part changed, or the
+ * filter graph as it was before docs/decisions/0089-segments-stay-in-4-2-0.md (`beforeGraph`):
  *
- * - the reference: lossless H.264 (`-qp 0`), i.e. exactly the frames the filter graph makes;
+ * - the reference: the renderer's filter graph with every picture kept in 4:4:4, encoded
+ *   losslessly in 4:4:4 (`-qp 0`): the frames the graph makes before any chroma is subsampled, so
+ *   a graph that loses chroma scores lower against it, as an encoder that loses detail does;
  * - the filter graph alone (`-f null`), so the filters' share of the CPU is known;
- * - every candidate below, `today` among them (the settings before
- *   docs/decisions/0073-segment-encoder-settings.md).
+ * - every candidate below: `today` (the graph before 0089 and the encoder before
+ *   docs/decisions/0073-segment-encoder-settings.md), `before_0089` (that graph and 0073's
+ *   encoder), and encoder settings on the renderer's graph.
  *
  * For each: CPU seconds of the ffmpeg processes (user + system, from /proc; wall time is left
- * to other work on the machine), the bitrate, and SSIM against the reference (the `ssim` filter,
- * over every frame of every segment; also in dB, `ssim_db`). VMAF (libvmaf) is measured for `today` and for the
- * settings the renderer uses now (SEGMENT_ENCODE_ARGS, `chosen`). `encoder.best_setting` names
- * the candidate with the least CPU whose SSIM is at least today's at both sizes.
+ * to other work on the machine), the bitrate, and SSIM against the reference (the `ssim` filter
+ * in 4:4:4, over every frame of every segment; also in dB, `ssim_db`). VMAF (libvmaf) is measured
+ * for `today` and for what the renderer does now (`chosen`). `encoder.best_setting` names the
+ * candidate with the least CPU whose SSIM is at least today's at both sizes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +34,7 @@ import {
   segmentArgs,
 } from '@vidgen/media';
 import { type Figures, printFigures, writeFigures } from './figures';
+import { beforeGraph, inFullChroma } from './segment-graphs';
 
 const SCENE_SECONDS = 5;
 const SCENES = [
@@ -54,23 +59,32 @@ const x264 = (preset: string, crf: number, ...more: string[]) => [
   '-pix_fmt',
   'yuv420p',
 ];
+/** A candidate: encoder arguments, on the renderer's filter graph or on the one before 0089. */
+interface Candidate {
+  encoder: string[];
+  graph: 'now' | 'before';
+}
 /** The settings before docs/decisions/0073-segment-encoder-settings.md. */
 const TODAY = x264('superfast', 23);
-const CANDIDATES: Record<string, string[]> = {
-  today: TODAY,
-  superfast_crf23_stillimage: x264('superfast', 23, '-tune', 'stillimage'),
-  superfast_crf23_animation: x264('superfast', 23, '-tune', 'animation'),
-  superfast_crf23_threads1: x264('superfast', 23, '-threads', '1'),
-  veryfast_crf23: x264('veryfast', 23),
-  veryfast_crf21_light: x264('veryfast', 21, '-x264-params', 'ref=1:subme=1:rc-lookahead=10'),
-  ultrafast_crf23: x264('ultrafast', 23),
-  ultrafast_crf24: x264('ultrafast', 24),
-  ultrafast_crf24_cabac: x264('ultrafast', 24, '-x264-params', 'cabac=1'),
-  ultrafast_crf24_cabac_aq: x264('ultrafast', 24, '-x264-params', 'cabac=1:aq-mode=1'),
-  ultrafast_crf25_cabac: x264('ultrafast', 25, '-x264-params', 'cabac=1'),
-  ultrafast_crf24_cabac_threads1: x264('ultrafast', 24, '-x264-params', 'cabac=1', '-threads', '1'),
+/** 0073's settings, the renderer's before docs/decisions/0089-segments-stay-in-4-2-0.md. */
+const ENCODER_0073 = x264('ultrafast', 24, '-x264-params', 'cabac=1', '-threads', '1');
+const now = (encoder: string[]): Candidate => ({ encoder, graph: 'now' });
+const CANDIDATES: Record<string, Candidate> = {
+  today: { encoder: TODAY, graph: 'before' },
+  before_0089: { encoder: ENCODER_0073, graph: 'before' },
+  ultrafast_crf24_cabac: now(ENCODER_0073),
+  ultrafast_crf23_cabac: now(x264('ultrafast', 23, '-x264-params', 'cabac=1', '-threads', '1')),
+  ultrafast_crf24_cabac_cqo2: now(
+    x264('ultrafast', 24, '-x264-params', 'cabac=1:chroma-qp-offset=-2', '-threads', '1'),
+  ),
+  ultrafast_crf24_cabac_cqo3: now(
+    x264('ultrafast', 24, '-x264-params', 'cabac=1:chroma-qp-offset=-3', '-threads', '1'),
+  ),
+  ultrafast_crf24_cabac_cqo4: now(
+    x264('ultrafast', 24, '-x264-params', 'cabac=1:chroma-qp-offset=-4', '-threads', '1'),
+  ),
 };
-const REFERENCE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'];
+const REFERENCE = ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv444p'];
 
 function rounds(argv: readonly string[]): number {
   const i = argv.indexOf('--rounds');
@@ -99,8 +113,11 @@ function ffmpegRun(ffmpeg: string, args: string[], cwd: string): { cpu: number; 
 interface SegmentJob {
   dir: string;
   frames: number;
-  /** Everything before the encoder's arguments (inputs, filter graph, -map, -frames:v). */
-  head: string[];
+  /**
+   * Everything before the encoder's arguments (inputs, filter graph, -map, -frames:v): with the
+   * renderer's graph, the graph before 0089, and the reference's (in 4:4:4).
+   */
+  heads: Record<Candidate['graph'] | 'reference', string[]>;
 }
 
 async function segmentJobs(size: Size, work: string): Promise<SegmentJob[]> {
@@ -143,7 +160,13 @@ async function segmentJobs(size: Size, work: string): Promise<SegmentJob[]> {
       throw new Error('segment arguments without the encoder settings in one place');
     // Progress lines are of no use here.
     const head = args.slice(0, at).filter((a, k, all) => a !== '-progress' && all[k - 1] !== '-progress');
-    jobs.push({ dir, frames, head });
+    const graph = head.indexOf('-filter_complex') + 1;
+    const withGraph = (edit: (g: string) => string) => head.map((a, k) => (k === graph ? edit(a) : a));
+    jobs.push({
+      dir,
+      frames,
+      heads: { now: head, before: withGraph(beforeGraph), reference: withGraph(inFullChroma) },
+    });
   }
   return jobs;
 }
@@ -155,6 +178,7 @@ function encodeAll(
   fps: number,
   name: string,
   encoder: string[],
+  graph: keyof SegmentJob['heads'],
 ): { cpu: number; bytes: number } {
   let cpu = 0;
   let bytes = 0;
@@ -162,7 +186,7 @@ function encodeAll(
     const out = `${name}.mp4`;
     cpu += ffmpegRun(
       ffmpeg,
-      [...job.head, ...encoder, '-r', String(fps), '-an', '-f', 'mp4', out],
+      [...job.heads[graph], ...encoder, '-r', String(fps), '-an', '-f', 'mp4', out],
       job.dir,
     ).cpu;
     bytes += statSync(path.join(job.dir, out)).size;
@@ -185,7 +209,8 @@ function compare(ffmpeg: string, jobs: SegmentJob[], name: string, metric: 'ssim
         '-i',
         'reference.mp4',
         '-lavfi',
-        `[0:v][1:v]${filter}`,
+        // Compared in 4:4:4, the reference's format: chroma a graph or an encoder lost counts.
+        `[0:v]format=yuv444p[a];[1:v]format=yuv444p[b];[a][b]${filter}`,
         '-f',
         'null',
         '-',
@@ -216,7 +241,7 @@ async function main(): Promise<void> {
   const ffmpeg = resolveFfmpeg();
   const n = rounds(process.argv);
   const work = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-encoder-'));
-  const candidates: Record<string, string[]> = { ...CANDIDATES, chosen: SEGMENT_ENCODE_ARGS };
+  const candidates: Record<string, Candidate> = { ...CANDIDATES, chosen: now(SEGMENT_ENCODE_ARGS) };
   const figures: Figures = {};
   const ssims: Record<string, Record<string, number>> = {};
   const cpus: Record<string, Record<string, number>> = {};
@@ -225,18 +250,21 @@ async function main(): Promise<void> {
       const jobs = await segmentJobs(size, work);
       const key = (setting: string, what: string) => `encoder.${size.name}.${setting}.${what}`;
       const seconds = jobs.reduce((a, j) => a + j.frames, 0) / size.fps;
-      encodeAll(ffmpeg, jobs, size.fps, 'reference', REFERENCE);
+      encodeAll(ffmpeg, jobs, size.fps, 'reference', REFERENCE, 'reference');
       const filterCpu: number[] = [];
       const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(candidates).map((c) => [c, []]));
       for (let round = 0; round < n; round++) {
         let nullCpu = 0;
-        for (const job of jobs) nullCpu += ffmpegRun(ffmpeg, [...job.head, '-f', 'null', '-'], job.dir).cpu;
+        for (const job of jobs)
+          nullCpu += ffmpegRun(ffmpeg, [...job.heads.now, '-f', 'null', '-'], job.dir).cpu;
         filterCpu.push(nullCpu);
         // Each round in another order, so a burst of other work does not fall on the same settings.
         const names = Object.keys(candidates);
         const order = round % 2 === 0 ? names : [...names].reverse();
         for (const name of order)
-          cpu[name]!.push(encodeAll(ffmpeg, jobs, size.fps, name, candidates[name]!).cpu);
+          cpu[name]!.push(
+            encodeAll(ffmpeg, jobs, size.fps, name, candidates[name]!.encoder, candidates[name]!.graph).cpu,
+          );
         console.log(`${size.name}: round ${round + 1}/${n} done (load ${os.loadavg()[0]!.toFixed(2)})`);
       }
       ssims[size.name] = {};
@@ -268,6 +296,10 @@ async function main(): Promise<void> {
       figures[`encoder.chosen_cpu_s${suffix}`] = cpus[size.name]!.chosen!;
       figures[`encoder.chosen_cpu_over_today${suffix}`] = cpus[size.name]!.chosen! / cpus[size.name]!.today!;
       figures[`encoder.filters_share_today${suffix}`] = median(filterCpu) / cpus[size.name]!.today!;
+      figures[`encoder.before_0089_ssim${suffix}`] = ssims[size.name]!.before_0089!;
+      figures[`encoder.before_0089_cpu_s${suffix}`] = cpus[size.name]!.before_0089!;
+      figures[`encoder.chosen_cpu_over_before_0089${suffix}`] =
+        cpus[size.name]!.chosen! / cpus[size.name]!.before_0089!;
     }
     // The least CPU (summed over both sizes, as today's share) whose SSIM is at least today's at both.
     const fits = Object.keys(CANDIDATES).filter((c) =>
@@ -279,7 +311,7 @@ async function main(): Promise<void> {
     figures['encoder.rounds'] = n;
     figures['encoder.load_average_1m'] = os.loadavg()[0]!;
     printFigures(
-      `Segment encoder settings: SSIM against a lossless encode of the same frames, and CPU (${SCENES.length} × ${SCENE_SECONDS} s scenes)`,
+      `Segment filter graph and encoder settings: SSIM against a lossless 4:4:4 encode of the graph's frames, and CPU (${SCENES.length} × ${SCENE_SECONDS} s scenes)`,
       figures,
     );
     writeFigures(figures);

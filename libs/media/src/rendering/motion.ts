@@ -43,8 +43,14 @@ export function stillFilters(opts: {
     ...fit,
     // Bilinear: a slight downscale per frame needs no more, and costs 40 % less than bicubic.
     `scale=w='2*trunc(${w}*${zoom}/2)':h='2*trunc(${h}*${zoom}/2)':eval=frame:flags=bilinear`,
-    `crop=${w}:${h}:x='(iw-${w})*${lerp(motion.x, p)}':y='(ih-${h})*${lerp(motion.y, p)}'`,
+    // At exact pixels: in 4:2:0 `crop` otherwise rounds to even ones, and slow pans would step
+    // two at a time. The crop must follow the scale directly, to see each frame's new size.
+    `crop=w=${w}:h=${h}:x='(iw-${w})*${lerp(motion.x, p)}':y='(ih-${h})*${lerp(motion.y, p)}':exact=1`,
     'setsar=1',
+    // Scaled and cropped in 4:2:0, the still's own format: in 4:4:4 (what the graph settled on
+    // for xfade), and converted back every frame, they cost a fifth of a segment
+    // (docs/decisions/0089-segments-stay-in-4-2-0.md).
+    'format=yuv420p',
   ].join(',');
 }
 

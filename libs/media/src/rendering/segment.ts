@@ -102,10 +102,18 @@ export async function segmentArgs(
   ];
   let video = '[own]';
   if (fade > 0) {
+    // xfade works in 4:4:4 only: given the whole scene, it made ffmpeg scale and caption every
+    // frame in 4:4:4 and convert it back. Only the crossfade's own frames go through it; the
+    // frames before it stay in 4:2:0 (docs/decisions/0089-segments-stay-in-4-2-0.md).
     const next = sceneSpan(plan, i + 1, style.transition, fps);
+    const before = frames - fade;
     filters.push(
       `[1:v]${visual(i + 1, { frames: fade, offset: 0, span: next.length })}[next]`,
-      `[own][next]xfade=transition=fade:duration=${fade / fps}:offset=${(frames - fade) / fps}[faded]`,
+      `[own]split[ownhead][owntail]`,
+      `[ownhead]trim=end_frame=${before}[head]`,
+      `[owntail]trim=start_frame=${before},setpts=PTS-STARTPTS[tail]`,
+      `[tail][next]xfade=transition=fade:duration=${fade / fps}:offset=0,format=yuv420p[crossfade]`,
+      `[head][crossfade]concat=n=2:v=1:a=0[faded]`,
     );
     video = '[faded]';
   }
