@@ -17,7 +17,7 @@
  * For each: CPU seconds of the ffmpeg processes (user + system, from /proc; wall time is left
  * to other work on the machine), the bitrate, and SSIM against the reference (the `ssim` filter
  * in 4:4:4, over every frame of every segment; also in dB, `ssim_db`). VMAF (libvmaf) is measured
- * for `today` and for what the renderer does now (`chosen`). `encoder.best_setting` names the
+ * for `today`, `before_0089` and what the renderer does now (`chosen`). `encoder.best_setting` names the
  * candidate with the least CPU whose SSIM is at least today's at both sizes.
  */
 import { spawnSync } from 'node:child_process';
@@ -288,6 +288,7 @@ async function main(): Promise<void> {
       const suffix = size.name === '720p24' ? '' : `_${size.name}`;
       figures[`encoder.today_vmaf${suffix}`] = compare(ffmpeg, jobs, 'today', 'vmaf');
       figures[`encoder.chosen_vmaf${suffix}`] = compare(ffmpeg, jobs, 'chosen', 'vmaf');
+      figures[`encoder.before_0089_vmaf${suffix}`] = compare(ffmpeg, jobs, 'before_0089', 'vmaf');
       figures[`encoder.today_ssim${suffix}`] = ssims[size.name]!.today!;
       figures[`encoder.chosen_ssim${suffix}`] = ssims[size.name]!.chosen!;
       figures[`encoder.today_ssim_db${suffix}`] = ssimDb(ssims[size.name]!.today!);
