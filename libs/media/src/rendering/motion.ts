@@ -44,7 +44,8 @@ export function stillFilters(opts: {
     // Bilinear: a slight downscale per frame needs no more, and costs 40 % less than bicubic.
     `scale=w='2*trunc(${w}*${zoom}/2)':h='2*trunc(${h}*${zoom}/2)':eval=frame:flags=bilinear`,
     // At exact pixels: in 4:2:0 `crop` otherwise rounds to even ones, and slow pans would step
-    // two at a time. The crop must follow the scale directly, to see each frame's new size.
+    // two at a time. The crop follows the scale directly: with a `format` filter between them,
+    // zooms were cropped in the wrong place.
     `crop=w=${w}:h=${h}:x='(iw-${w})*${lerp(motion.x, p)}':y='(ih-${h})*${lerp(motion.y, p)}':exact=1`,
     'setsar=1',
     // Scaled and cropped in 4:2:0, the still's own format: in 4:4:4 (what the graph settled on
