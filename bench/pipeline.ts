@@ -13,6 +13,8 @@
  * of `eta_seconds` at 25 % and 50 % over the 60 s runs after the first (bench/eta-accuracy.ts).
  *
  *   npm run bench:pipeline [-- --json <file>]
+ *
+ * BENCH_PIECES=1 prints each run's media pieces one by one as well.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -25,7 +27,7 @@ import { mediaPieces, type ServiceProcess, spawnService } from '@vidgen/stack-ha
 import { workflowIds } from '@vidgen/workflows';
 import { etaErrors, median, type ProgressSample } from './eta-accuracy';
 import { peakRssMb, writeFigures } from './figures';
-import { mediaTimeBreakdown } from './media-breakdown';
+import { mediaTimeBreakdown, piecesOneByOne } from './media-breakdown';
 import { plainScript } from './pipeline-baseline';
 import { cpuSecondsWithChildren } from './proc-stats';
 import { startBenchStack } from './support';
@@ -174,8 +176,12 @@ async function main(): Promise<void> {
     const connection = await Connection.connect({ address: bench.temporalAddress });
     try {
       const client = new Client({ connection });
-      for (const run of [one, hd, espeak, two])
-        run.pieces = mediaTimeBreakdown(await mediaPieces(client, [workflowIds.video(run.id)]));
+      for (const run of [one, hd, espeak, two]) {
+        const pieces = await mediaPieces(client, [workflowIds.video(run.id)]);
+        run.pieces = mediaTimeBreakdown(pieces);
+        // BENCH_PIECES=1: every piece on a line (scheduled, started, ended, worker).
+        if (process.env.BENCH_PIECES) run.pieces += `\n${piecesOneByOne(pieces)}`;
+      }
     } finally {
       await connection.close();
     }

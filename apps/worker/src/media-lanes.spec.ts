@@ -54,7 +54,10 @@ describe('MediaLanes', () => {
     const f1 = await first.reserveSlot(ctx, new AbortController().signal);
     const f2 = await first.reserveSlot(ctx, new AbortController().signal);
     first.markSlotUsed({ slotInfo: info, permit: f1 });
-    expect(lanes.state()).toEqual({ held: { first: 2, rest: 2 }, used: { first: 1, rest: 2 } });
+    expect(lanes.state()).toEqual({
+      held: { first: 2, rest: 2, finish: 0 },
+      used: { first: 1, rest: 2, finish: 0 },
+    });
     // A piece of the other lane ends: with a first-lane piece running, its slot stays free.
     rest.releaseSlot({ slotInfo: info, permit: r1 });
     await tick();
@@ -67,7 +70,43 @@ describe('MediaLanes', () => {
     first.releaseSlot({ slotInfo: info, permit: f1 });
     await tick();
     expect(r3.get()).not.toBe('waiting');
-    expect(lanes.state()).toEqual({ held: { first: 0, rest: 2 }, used: { first: 0, rest: 1 } });
+    expect(lanes.state()).toEqual({
+      held: { first: 0, rest: 2, finish: 0 },
+      used: { first: 0, rest: 1, finish: 0 },
+    });
+  });
+
+  it('gives the finishing lane its own slot, whatever the others hold, and takes none of theirs', async () => {
+    const lanes = new MediaLanes(1);
+    const first = lanes.supplier('first');
+    const rest = lanes.supplier('rest');
+    const finish = lanes.supplier('finish');
+    const soundtrack: ActivitySlotInfo = { type: 'activity', activityType: 'mixSoundtrack' };
+    // Both other lanes hold their slot, and a piece runs on the first lane.
+    const f = await first.reserveSlot(ctx, new AbortController().signal);
+    first.markSlotUsed({ slotInfo: info, permit: f });
+    const r = reserve(rest);
+    await tick();
+    expect(r.get()).toBe('waiting');
+    // The finishing lane still gets its one slot at once, and no second.
+    const a = await finish.reserveSlot(ctx, new AbortController().signal);
+    finish.markSlotUsed({ slotInfo: soundtrack, permit: a });
+    const b = reserve(finish);
+    await tick();
+    expect(b.get()).toBe('waiting');
+    expect(finish.tryReserveSlot(ctx)).toBeNull();
+    // Its piece ending frees its slot only: the other lane still waits for the first lane's.
+    finish.releaseSlot({ slotInfo: soundtrack, permit: a });
+    await tick();
+    expect(b.get()).not.toBe('waiting');
+    expect(r.get()).toBe('waiting');
+    first.releaseSlot({ slotInfo: info, permit: f });
+    await tick();
+    expect(r.get()).not.toBe('waiting');
+    expect(lanes.state()).toEqual({
+      held: { first: 0, rest: 1, finish: 1 },
+      used: { first: 0, rest: 0, finish: 0 },
+    });
   });
 
   it('answers a cancelled reservation with its reason and gives its slot to nobody', async () => {

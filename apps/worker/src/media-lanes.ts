@@ -1,27 +1,42 @@
 import type { ActivitySlotInfo, CustomSlotSupplier, SlotPermit, WorkerTuner } from '@temporalio/worker';
-import { mediaFirstLaneTaskQueue, mediaTaskQueue } from '@vidgen/workflows';
-
-/** The media queue's two lanes: the first lane (`<queue>-media-first`) and the rest (`<queue>-media`). */
-export type MediaLane = 'first' | 'rest';
+import {
+  FINISH_LANE_SLOTS,
+  mediaFinishLaneTaskQueue,
+  mediaFirstLaneTaskQueue,
+  mediaTaskQueue,
+} from '@vidgen/workflows';
 
 /**
- * The media slots of one worker process, shared by the workers of its two media lanes
- * (docs/decisions/0084-the-media-first-lane.md). Each lane's worker asks for a slot before it
- * polls (Temporal's custom slot supplier), so a task is taken only when it can start now:
+ * The media queue's lanes: the first lane (`<queue>-media-first`) and the rest (`<queue>-media`),
+ * which share the process's slots, and the finishing lane (`<queue>-media-finish`: soundtracks
+ * and joins), which has its own (FINISH_LANE_SLOTS). Their processes run at their piece's
+ * niceness whatever the lane.
+ */
+export type MediaLane = 'first' | 'rest' | 'finish';
+
+/**
+ * The media slots of one worker process, shared by the workers of its first lane and the rest
+ * (docs/decisions/0084-the-media-first-lane.md), and the finishing lane's own (FINISH_LANE_SLOTS;
+ * docs/decisions/0090-the-media-finishing-lane.md). Each lane's worker
+ * asks for a slot before it polls (Temporal's custom slot supplier), so a task is taken only when
+ * it can start now:
  *
  * - the first lane may run `slots` pieces whatever the other lane runs: a draft or an account's
  *   only video never waits for a slot held by another account's piece (there is no preemption);
  * - the other lane may hold `slots` permits less the first lane's pieces running: while first-lane
  *   work runs, it starts nothing new, and its running pieces (niced by their priority key) finish.
  *
- * Alone, either lane runs one piece per slot, as one queue did. Both lanes at once run at most
- * 2 × `slots` pieces, and only until the other lane's running pieces end.
+ * - the finishing lane runs its own pieces (FINISH_LANE_SLOTS), whatever the others run, and
+ *   takes nothing from them.
+ *
+ * Alone, the first lane or the rest runs one piece per slot, as one queue did. Both at once run
+ * at most 2 × `slots` pieces, and only until the other lane's running pieces end.
  */
 export class MediaLanes {
   /** Permits given out per lane (a poller waiting for a task holds one). */
-  private readonly held: Record<MediaLane, number> = { first: 0, rest: 0 };
+  private readonly held: Record<MediaLane, number> = { first: 0, rest: 0, finish: 0 };
   /** Of those, the ones a task is using. */
-  private readonly used: Record<MediaLane, number> = { first: 0, rest: 0 };
+  private readonly used: Record<MediaLane, number> = { first: 0, rest: 0, finish: 0 };
   private readonly waiting: { lane: MediaLane; grant: () => void }[] = [];
 
   constructor(readonly slots: number) {}
@@ -36,6 +51,7 @@ export class MediaLanes {
     return [
       { lane: 'first', taskQueue: mediaFirstLaneTaskQueue(mainQueue), tuner: this.tuner('first') },
       { lane: 'rest', taskQueue: mediaTaskQueue(mainQueue), tuner: this.tuner('rest') },
+      { lane: 'finish', taskQueue: mediaFinishLaneTaskQueue(mainQueue), tuner: this.tuner('finish') },
     ];
   }
 
@@ -68,6 +84,7 @@ export class MediaLanes {
   }
 
   private free(lane: MediaLane): boolean {
+    if (lane === 'finish') return this.held.finish < FINISH_LANE_SLOTS;
     return lane === 'first' ? this.held.first < this.slots : this.held.rest + this.used.first < this.slots;
   }
 
@@ -98,9 +115,9 @@ export class MediaLanes {
     });
   }
 
-  /** Grants what is free now, the first lane's waiters before the other's, each lane in order. */
+  /** Grants what is free now, the first lane's waiters before the rest's, each lane in order. */
   private wake(): void {
-    for (const lane of ['first', 'rest'] as const) {
+    for (const lane of ['first', 'rest', 'finish'] as const) {
       for (let at = this.waiting.findIndex((w) => w.lane === lane); at >= 0 && this.free(lane); ) {
         const [waiter] = this.waiting.splice(at, 1);
         waiter!.grant();

@@ -8,7 +8,8 @@ export interface WorkerConcurrency {
   control?: { maxConcurrentWorkflowTaskExecutions: number; maxConcurrentActivityTaskExecutions: number };
   /**
    * The media queue (role media): as many tasks as it runs at once, one per core, shared by its
-   * two lanes (media-lanes.ts; docs/decisions/0084-the-media-first-lane.md). A worker takes only
+   * first lane and the rest (media-lanes.ts; docs/decisions/0084-the-media-first-lane.md), and
+   * one more for soundtracks and joins (0090). A worker takes only
    * the tasks it can start now; which one it gets is Temporal's choice, by priority and fairness
    * key (docs/decisions/0062-scheduling-by-temporal.md).
    */

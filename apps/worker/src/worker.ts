@@ -132,7 +132,8 @@ export async function runWorker(config: AppConfig): Promise<void> {
         if (concurrency.media) {
           // It takes only the tasks it can start now (as many as its slots); Temporal decides
           // which, by priority and the account's fairness key (docs/decisions/0062-scheduling-by-temporal.md).
-          // The first lane's pieces never wait for a slot the other lane's hold (0084).
+          // The first lane's pieces never wait for a slot the other lane's hold (0084); soundtracks
+          // and joins have a slot of their own (0090).
           for (const { taskQueue, tuner } of new MediaLanes(concurrency.media.slots).workers(mainQueue))
             workers.push(
               await Worker.create({ ...common, taskQueue, activities: mediaActivities(activities), tuner }),

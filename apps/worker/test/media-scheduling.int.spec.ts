@@ -269,7 +269,7 @@ describe('media work scheduled by Temporal', () => {
             hold(started[0]!).resolve(undefined);
             await sleep(1500);
             expect(started).toHaveLength(3);
-            expect(lanes.state().used).toEqual({ first: 1, rest: 1 });
+            expect(lanes.state().used).toEqual({ first: 1, rest: 1, finish: 0 });
             // The first lane's piece ends: the other lane takes the next.
             hold('first').resolve(undefined);
             await until(() => started.length === 4);
@@ -312,7 +312,7 @@ describe('media work scheduled by Temporal', () => {
       .events!.flatMap((e) =>
         e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes] : [],
       )
-      .filter((a) => a.taskQueue?.name?.endsWith('-media'))
+      .filter((a) => isMediaTaskQueue(a.taskQueue?.name ?? ''))
       .map((a) => ({ type: a.activityType!.name, priority: a.priority }));
     expect(media.map((m) => m.type).sort()).toEqual(
       [
@@ -358,7 +358,7 @@ describe('media work scheduled by Temporal', () => {
       const mediaIds = new Set<string>();
       for (const e of history.events!) {
         const a = e.activityTaskScheduledEventAttributes;
-        if (a?.taskQueue?.name?.endsWith('-media')) {
+        if (a && isMediaTaskQueue(a.taskQueue?.name ?? '')) {
           mediaIds.add(String(e.eventId));
           if (a.activityType?.name === 'narrateScene') narrationIds.add(String(e.eventId));
           expected.push(narrationsDone === 2 ? narratedKey : finishedPieces > 0 ? underWay : notBegun);
@@ -380,7 +380,7 @@ describe('media work scheduled by Temporal', () => {
     const weights: { weight: number | undefined; finished: number }[] = [];
     for (const e of history.events!) {
       const scheduled = e.activityTaskScheduledEventAttributes;
-      if (scheduled?.taskQueue?.name?.endsWith('-media')) {
+      if (scheduled && isMediaTaskQueue(scheduled.taskQueue?.name ?? '')) {
         mediaScheduled.add(String(e.eventId));
         weights.push({ weight: scheduled.priority?.fairnessWeight || undefined, finished });
       }
@@ -412,7 +412,7 @@ describe('media work scheduled by Temporal', () => {
     expect(segments.at(-1)!.narrated).toBe(true);
   });
 
-  it("puts an account's only video's media work on the first lane, and a video beside the account's others on the other", async () => {
+  it("puts an account's only video's media work on the first lane, a video beside the account's others on the other, and either's soundtrack and join on the finishing lane", async () => {
     const lanesOf = async (plan: { aheadInAccount: number; othersInAccount: number }) => {
       const history = await runVideoWorkflow(
         temporal,
@@ -423,16 +423,24 @@ describe('media work scheduled by Temporal', () => {
           return handle.fetchHistory();
         },
       );
-      return new Set(
-        history.events!.flatMap((e) => {
-          const a = e.activityTaskScheduledEventAttributes;
-          return a && isMediaTaskQueue(a.taskQueue?.name ?? '')
-            ? [a.taskQueue!.name!.replace(/^.*-media/, '-media')]
-            : [];
-        }),
-      );
+      // Each kind of piece and the lanes it went on.
+      const lanes: Record<string, Set<string>> = {};
+      for (const e of history.events!) {
+        const a = e.activityTaskScheduledEventAttributes;
+        if (!a || !isMediaTaskQueue(a.taskQueue?.name ?? '')) continue;
+        const kind = a.activityType!.name!;
+        lanes[kind] = (lanes[kind] ?? new Set()).add(a.taskQueue!.name!.replace(/^.*-media/, '-media'));
+      }
+      return lanes;
     };
-    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 0 })).toEqual(new Set(['-media-first']));
-    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 1 })).toEqual(new Set(['-media']));
+    const finishing = { mixSoundtrack: new Set(['-media-finish']), joinSegments: new Set(['-media-finish']) };
+    const on = (lane: string) => ({
+      generateSceneImage: new Set([lane]),
+      narrateScene: new Set([lane]),
+      renderSegment: new Set([lane]),
+      ...finishing,
+    });
+    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 0 })).toEqual(on('-media-first'));
+    expect(await lanesOf({ aheadInAccount: 0, othersInAccount: 1 })).toEqual(on('-media'));
   });
 });

@@ -4,7 +4,7 @@ import { Context } from '@temporalio/activity';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { REPO_ROOT, waitFor } from '@vidgen/devstack';
 import { describe, expect, inject, it } from 'vitest';
-import { temporalForTests } from '../../../libs/workflows/test/support/stand-ins';
+import { temporalForTests } from '../../../libs/workflows/test/support/temporal-for-tests';
 import type { HoldResult } from './support/hold.workflow';
 import { slowAnswers } from './support/slow-answers';
 

@@ -14,8 +14,8 @@ import {
   deferred,
   runVideoWorkflow,
   standIns,
-  temporalForTests,
 } from '../../../libs/workflows/test/support/stand-ins';
+import { temporalForTests } from '../../../libs/workflows/test/support/temporal-for-tests';
 import { workerAttemptsInterceptor } from '../src/interceptors/worker-attempts.interceptor';
 import { DEFAULT_LEASE_MS, type LeaseFile, WorkerAttempts } from '../src/worker-attempts';
 import { newWorkerInstance } from '../src/worker-instance';

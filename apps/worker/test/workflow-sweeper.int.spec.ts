@@ -4,7 +4,7 @@ import { waitFor } from '@vidgen/devstack';
 import { BatchRepository, VideoRepository, videoOptions } from '@vidgen/videos';
 import { batchWorkflowId, workflowIds } from '@vidgen/workflows';
 import { describe, expect, it } from 'vitest';
-import { temporalForTests } from '../../../libs/workflows/test/support/stand-ins';
+import { temporalForTests } from '../../../libs/workflows/test/support/temporal-for-tests';
 import { testDb } from '../../../test/support/api';
 import { startWorkflowSweeper } from '../src/workflow-sweeper';
 

@@ -35,6 +35,23 @@ describe('idleWhileBacklog', () => {
     expect(idleWhileBacklog(pieces, 2)).toBe(3);
   });
 
+  it("counts the finishing lane's pieces on its own slot, apart from the others", () => {
+    const finishing = (p: MediaPiece): MediaPiece => ({ ...p, finishing: true });
+    // Worker a runs a segment and a soundtrack at once: its one segment slot is full, and the
+    // segment waiting from 1 s to 10 s finds no worker idle.
+    const full = [piece('a', 0, 0, 10), finishing(piece('a', 0, 0, 10)), piece('a', 1, 10, 12)];
+    expect(idleWhileBacklog(full, 1)).toBe(0);
+    // A join waits from 2 s to 6 s while both workers render a segment, their finishing slots
+    // free: 4 s each, though their segment slots are full.
+    const waiting = [
+      piece('a', 0, 0, 10),
+      finishing(piece('a', 0, 0, 2)),
+      piece('b', 0, 0, 10),
+      finishing(piece('a', 2, 6, 7)),
+    ];
+    expect(idleWhileBacklog(waiting, 1)).toBe(8);
+  });
+
   it('counts nothing before a worker started its first piece or after its last', () => {
     const pieces = [piece('a', 0, 0, 10), piece('b', 0, 4, 5)];
     expect(idleWhileBacklog(pieces, 1)).toBe(0);

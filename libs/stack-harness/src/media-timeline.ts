@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time';
-import { isMediaTaskQueue } from '@vidgen/workflows';
+import { FINISH_LANE_SLOTS, isMediaTaskQueue, mediaFinishLaneTaskQueue } from '@vidgen/workflows';
 
 /** One piece of media work as the video workflow's history has it (ms since the epoch). */
 export interface MediaPiece {
@@ -11,10 +11,12 @@ export interface MediaPiece {
   worker: string;
   /** The activity's type, when read from a history. */
   activity?: string;
+  /** On the finishing lane, whose slots are the worker's own beside the others (FINISH_LANE_SLOTS). */
+  finishing?: boolean;
 }
 
 /**
- * The media pieces (activities on a `-media` queue or its first lane, `-media-first`) of the given workflows that ran to an end,
+ * The media pieces (activities on a `-media` queue or one of its lanes) of the given workflows that ran to an end,
  * from their histories: scheduled, started (by which worker) and closed. A retried activity
  * appears once, as its last attempt.
  */
@@ -22,13 +24,18 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
   const pieces: MediaPiece[] = [];
   for (const id of workflowIds) {
     const events = (await client.workflow.getHandle(id).fetchHistory()).events ?? [];
-    const scheduled = new Map<string, { at: number; activity: string }>();
+    const scheduled = new Map<string, { at: number; activity: string; finishing: boolean }>();
     const started = new Map<string, { at: number; worker: string }>();
     for (const e of events) {
       const at = tsToMs(e.eventTime);
       const s = e.activityTaskScheduledEventAttributes;
-      if (s && isMediaTaskQueue(s.taskQueue?.name ?? ''))
-        scheduled.set(String(e.eventId), { at, activity: s.activityType?.name ?? '' });
+      const queue = s?.taskQueue?.name ?? '';
+      if (s && isMediaTaskQueue(queue))
+        scheduled.set(String(e.eventId), {
+          at,
+          activity: s.activityType?.name ?? '',
+          finishing: queue.endsWith(mediaFinishLaneTaskQueue('')),
+        });
       const st = e.activityTaskStartedEventAttributes;
       if (st) started.set(String(st.scheduledEventId), { at, worker: st.identity ?? '' });
       const closed =
@@ -45,6 +52,7 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
           endedAt: at,
           worker: begun.worker,
           activity: scheduled.get(key)!.activity,
+          finishing: scheduled.get(key)!.finishing,
         });
     }
   }
@@ -55,17 +63,42 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
  * Seconds a media worker had a free slot while media work waited to start (scheduled, not yet
  * taken by any worker), counting only stretches longer than `minStretchS` (a poll's round trip
  * is not idleness). Each worker counts from its first piece's start to its last piece's end;
- * `slots`: the pieces a worker runs at once. 0 when no worker ever sat idle beside a backlog.
+ * `slots`: the pieces a worker runs at once. The finishing lane's pieces are counted apart, on
+ * its own slots: a soundtrack waiting does not make a worker with a free segment slot idle, nor
+ * does a running one fill it. 0 when no worker ever sat idle beside a backlog.
  */
 export function idleWhileBacklog(pieces: MediaPiece[], slots: number, minStretchS = 1): number {
-  const workers = new Map<string, { from: number; to: number }>();
+  const spans = new Map<string, { from: number; to: number }>();
   for (const p of pieces) {
-    const w = workers.get(p.worker);
-    workers.set(p.worker, {
+    const w = spans.get(p.worker);
+    spans.set(p.worker, {
       from: Math.min(w?.from ?? Infinity, p.startedAt),
       to: Math.max(w?.to ?? -Infinity, p.endedAt),
     });
   }
+  return (
+    idleIn(
+      pieces.filter((p) => !p.finishing),
+      slots,
+      spans,
+      minStretchS,
+    ) +
+    idleIn(
+      pieces.filter((p) => p.finishing),
+      FINISH_LANE_SLOTS,
+      spans,
+      minStretchS,
+    )
+  );
+}
+
+/** idleWhileBacklog over pieces that share `slots`, each worker counted over its span. */
+function idleIn(
+  pieces: MediaPiece[],
+  slots: number,
+  workers: Map<string, { from: number; to: number }>,
+  minStretchS: number,
+): number {
   // Changes at each instant: to the backlog, and to each worker's running pieces.
   const changes: { at: number; backlog: number; worker?: string; running: number }[] = [];
   for (const p of pieces) {

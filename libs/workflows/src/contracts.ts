@@ -22,9 +22,30 @@ export function mediaFirstLaneTaskQueue(taskQueue: string): string {
   return `${mediaTaskQueue(taskQueue)}-first`;
 }
 
-/** Whether a task queue is a media queue or its first lane (of any main queue). */
+/**
+ * The media queue's finishing lane (`<queue>-media-finish`): a video's soundtrack and its join,
+ * its last pieces, which take a core at most. Every media worker polls it with a slot of its own,
+ * so the soundtrack starts the moment the last narration lands instead of waiting for a segment to
+ * end, and renders beside the last segments instead of after them (apps/worker's media-lanes.ts;
+ * docs/decisions/0090-the-media-finishing-lane.md).
+ */
+export function mediaFinishLaneTaskQueue(taskQueue: string): string {
+  return `${mediaTaskQueue(taskQueue)}-finish`;
+}
+
+/**
+ * The finishing lane's slots in each media worker process, beside the slots the other lanes
+ * share. A soundtrack is ffmpeg runs of audio filters and AAC encoders, and a join copies streams:
+ * each waited for a slot at the end of a video while a core was idle, and then ran alone
+ * (docs/decisions/0090-the-media-finishing-lane.md).
+ */
+export const FINISH_LANE_SLOTS = 1;
+
+/** Whether a task queue is a media queue or one of its lanes (of any main queue). */
 export function isMediaTaskQueue(name: string): boolean {
-  return name.endsWith(mediaTaskQueue('')) || name.endsWith(mediaFirstLaneTaskQueue(''));
+  return [mediaTaskQueue(''), mediaFirstLaneTaskQueue(''), mediaFinishLaneTaskQueue('')].some((q) =>
+    name.endsWith(q),
+  );
 }
 
 /** What a worker process polls (WORKER_ROLES): the main queue, the media queue, or both. */

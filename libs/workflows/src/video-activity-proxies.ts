@@ -1,6 +1,6 @@
 import type { ActivityOptions, RetryPolicy } from '@temporalio/common';
 import { patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import { mediaFirstLaneTaskQueue, mediaTaskQueue } from './contracts';
+import { mediaFinishLaneTaskQueue, mediaFirstLaneTaskQueue, mediaTaskQueue } from './contracts';
 import { type MediaWork, mediaPriority, onFirstLane } from './media-priority';
 import {
   type BOOKKEEPING_ACTIVITIES,
@@ -79,21 +79,25 @@ export interface MediaSource {
 /**
  * Media work on the media queue of the workflow's own queue (mediaTaskQueue), or its first lane
  * (mediaFirstLaneTaskQueue) for a draft or an account's only video, which media workers poll
- * (WORKER_ROLES): scene images and narration, render segments and the join. Built
+ * (WORKER_ROLES): scene images, narration and render segments; the soundtrack and the join on
+ * its finishing lane (mediaFinishLaneTaskQueue), whatever the video. Built
  * when called, because only a running workflow knows its queue. Each piece carries its priority
  * and the account's fairness key (mediaPriority), read when the piece is scheduled, so Temporal
  * decides which piece a free worker takes (docs/decisions/0062-scheduling-by-temporal.md).
  */
 export function mediaQueue(video: MediaSource) {
   const queue = workflowInfo().taskQueue;
-  const piece = <A>(options: ActivityOptions) => {
+  const piece = <A>(options: ActivityOptions, finishing = false) => {
     const work = video.mediaWork();
-    // The first lane (docs/decisions/0084-the-media-first-lane.md): a run that scheduled its
-    // pieces before it keeps them on the one media queue.
+    // The soundtrack and the join on the finishing lane (docs/decisions/0090-the-media-finishing-lane.md),
+    // the rest of an only video on the first lane (docs/decisions/0084-the-media-first-lane.md): a
+    // run that scheduled its pieces before a lane existed keeps them where they went.
     const taskQueue =
-      onFirstLane(work) && patched('media-first-lane')
-        ? mediaFirstLaneTaskQueue(queue)
-        : mediaTaskQueue(queue);
+      finishing && patched('media-finish-lane')
+        ? mediaFinishLaneTaskQueue(queue)
+        : onFirstLane(work) && patched('media-first-lane')
+          ? mediaFirstLaneTaskQueue(queue)
+          : mediaTaskQueue(queue);
     return proxyActivities<A>({ ...options, taskQueue, priority: mediaPriority(work) });
   };
   const finished = async <T>(result: Promise<T>, kind?: 'narration'): Promise<T> => {
@@ -109,10 +113,10 @@ export function mediaQueue(video: MediaSource) {
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),
-    mixSoundtrack: (input) => finished(piece<SegmentActivities>(segmentOptions).mixSoundtrack(input)),
+    mixSoundtrack: (input) => finished(piece<SegmentActivities>(segmentOptions, true).mixSoundtrack(input)),
   };
   const join: JoinActivities = {
-    joinSegments: (input) => finished(piece<JoinActivities>(joinOptions).joinSegments(input)),
+    joinSegments: (input) => finished(piece<JoinActivities>(joinOptions, true).joinSegments(input)),
   };
   return { media, segments, join };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,7 +16,8 @@ const STYLE: RenderStyle = { ...PLAIN_STYLE, transition: 'fade', seed: 'soundtra
 /**
  * The soundtrack mixed while the segments render (docs/decisions/0079-soundtrack-before-the-join.md):
  * a join given it writes the same MP4 as a join that mixes it (the same video stream, the same
- * audio to within ffmpeg's run-to-run noise), and opens neither the narration nor the pictures.
+ * audio to within ffmpeg's run-to-run noise), and opens neither the narration nor the pictures;
+ * its ffmpeg runs (the narration file's beside the mix's) succeed or fail together.
  */
 describe('a soundtrack mixed before the join', () => {
   let dir: string;
@@ -132,6 +133,18 @@ describe('a soundtrack mixed before the join', () => {
     expect(Math.abs(l.integrated - -16)).toBeLessThanOrEqual(1.5);
     expect(l.truePeak).toBeLessThanOrEqual(-1);
   }, 120_000);
+
+  it('fails as a whole when one of its runs fails, leaving no file of it behind', async () => {
+    // The narration file's run reads only the narration; the mix's run fails on music that is
+    // not audio, and takes the narration's run down with it.
+    const outDir = path.join(dir, 'broken-music');
+    const broken = path.join(dir, 'not-music.wav');
+    await writeFile(broken, 'not a sound');
+    await expect(
+      renderer.mixSoundtrack({ scenes, aspectRatio: '16:9', outDir, music: { path: broken, volume: 0.3 } }),
+    ).rejects.toThrow(/not-music\.wav/);
+    expect(await readdir(outDir)).toEqual([]);
+  });
 
   it("refuses a join whose soundtrack's files are missing", async () => {
     const outDir = path.join(dir, 'missing');

@@ -81,13 +81,15 @@ export interface FinishOptions {
 }
 
 /**
- * The video's audio and thumbnail, in two ffmpeg runs, from the scenes' narration and the music
+ * The video's audio and thumbnail, in three ffmpeg runs, from the scenes' narration and the music
  * alone: it needs no segment, so it is made while the segments render. The first run builds the
  * narration (each scene's padded or trimmed to its segment's samples, so picture and voice stay in
- * step), the ducked music under it, the loudness measurement of that mix (ebur128), the narration
- * file and the thumbnail; the second brings the mix to the loudness target (normaliseFilter) and
- * encodes it as the MP4's audio track. Files are written under temporary names and renamed into
- * place once both runs succeeded.
+ * step), the ducked music under it, the loudness measurement of that mix (ebur128) and the
+ * thumbnail; the second brings the mix to the loudness target (normaliseFilter) and encodes it as
+ * the MP4's audio track. The narration file, built from the same narration, is encoded by a run
+ * of its own beside those two: each AAC encoder takes a core, and the soundtrack is the last piece
+ * of a video, which waits for it with a core to spare (docs/decisions/0090-the-media-finishing-lane.md).
+ * Files are written under temporary names and renamed into place once every run succeeded.
  */
 export async function mixSoundtrack(
   ffmpegPath: string,
@@ -106,40 +108,62 @@ export async function mixSoundtrack(
   const samples = soundtrackSamples(scenes, input.brand, fps);
   const totalSeconds = samples.total / SAMPLE_RATE;
   const graph = mixGraph(scenes, music, samples);
+  const voice = mixGraph(scenes, undefined, samples);
   const progress = (from: number) => (t: number) =>
     onProgress?.(from + 0.5 * Math.min(1, t / Math.max(totalSeconds, 0.001)));
+  // The first failure stops the other runs, and is the one reported.
+  const failed = new AbortController();
+  const runs = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  const run = (args: string[], onTime?: (t: number) => void) =>
+    runFfmpeg(ffmpegPath, args, { signal: runs, niceness, onTime });
+  const stopOthers = (work: Promise<unknown>) =>
+    work.catch((err) => {
+      failed.abort(err);
+      throw err;
+    });
   try {
-    const stderr = await runFfmpeg(
-      ffmpegPath,
-      [
-        ...FFMPEG_COMMON_ARGS,
-        // ebur128 prints its summary at the info level.
-        ...['-loglevel', 'info'],
-        ...graph.inputs,
-        '-filter_complex',
+    const narration = run([
+      ...FFMPEG_COMMON_ARGS,
+      ...['-loglevel', 'error'],
+      ...voice.inputs,
+      '-filter_complex',
+      [...voice.filters, '[mix]anullsink'].join(';'),
+      ...['-map', '[narr]', ...AAC_ARGS, '-f', 'ipod', temps.narration],
+    ]);
+    const mix = (async () => {
+      const stderr = await run(
         [
-          ...graph.filters,
-          '[mix]asplit=2[mixout][measure]',
-          `[measure]${measureFilter()}[measured]`,
-          `[${graph.picture}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
-        ].join(';'),
-        ...['-map', '[narr]', ...AAC_ARGS, '-f', 'ipod', temps.narration],
-        ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
-        ...['-map', '[measured]', '-f', 'null', '-'],
-        ...['-map', '[thumb]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3'],
-        ...['-f', 'image2', '-update', '1', temps.thumbnail],
-      ],
-      { signal, niceness, onTime: progress(0) },
-    );
-    await runFfmpeg(
-      ffmpegPath,
-      [
-        ...FFMPEG_COMMON_ARGS,
-        ...['-loglevel', 'error', '-i', mixPath],
-        ...['-af', normaliseFilter(parseLoudness(stderr)), ...AAC_ARGS, '-f', 'ipod', temps.mix],
-      ],
-      { signal, niceness, onTime: progress(0.5) },
-    );
+          ...FFMPEG_COMMON_ARGS,
+          // ebur128 prints its summary at the info level.
+          ...['-loglevel', 'info'],
+          ...graph.inputs,
+          '-filter_complex',
+          [
+            ...graph.filters,
+            '[narr]anullsink',
+            '[mix]asplit=2[mixout][measure]',
+            `[measure]${measureFilter()}[measured]`,
+            `[${graph.picture}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
+          ].join(';'),
+          ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
+          ...['-map', '[measured]', '-f', 'null', '-'],
+          ...['-map', '[thumb]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3'],
+          ...['-f', 'image2', '-update', '1', temps.thumbnail],
+        ],
+        progress(0),
+      );
+      await run(
+        [
+          ...FFMPEG_COMMON_ARGS,
+          ...['-loglevel', 'error', '-i', mixPath],
+          ...['-af', normaliseFilter(parseLoudness(stderr)), ...AAC_ARGS, '-f', 'ipod', temps.mix],
+        ],
+        progress(0.5),
+      );
+    })();
+    // Both settle before the files are looked at or removed.
+    const settled = await Promise.allSettled([narration, mix].map(stopOthers));
+    if (settled.some((r) => r.status === 'rejected')) throw failed.signal.reason;
     for (const file of Object.values(temps)) {
       const info = await stat(file).catch(() => undefined);
       if (!info || info.size === 0)

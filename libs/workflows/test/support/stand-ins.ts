@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
-import { afterAll, beforeAll, inject } from 'vitest';
 import {
+  mediaFinishLaneTaskQueue,
   mediaFirstLaneTaskQueue,
   mediaTaskQueue,
   type VideoActivities,
@@ -80,21 +80,6 @@ export async function connectTemporal(address: string) {
 export type TemporalConnections = Awaited<ReturnType<typeof connectTemporal>>;
 
 /**
- * The run's Temporal server for the tests of the describe block it is called in: connected before
- * them, closed after them. Read it inside a test.
- */
-export function temporalForTests(): () => TemporalConnections {
-  let temporal: TemporalConnections | undefined;
-  beforeAll(async () => {
-    temporal = await connectTemporal(inject('stack').temporalAddress);
-  });
-  afterAll(async () => {
-    await temporal?.close();
-  });
-  return () => temporal!;
-}
-
-/**
  * Starts one video workflow on a fresh task queue, with a worker running `activities`, and
  * runs `fn` against its handle while the worker runs.
  */
@@ -116,26 +101,28 @@ export async function runVideoWorkflow<T>(
     // A workflow task that never yields is cut off quickly instead of holding the spec.
     ...isolateExecutionTimeout('2s'),
   });
-  // Media work goes to the media queue that belongs with the workflow's queue, or its first lane.
+  // Media work goes to the media queue that belongs with the workflow's queue, or one of its lanes.
   const mediaWorkers = await Promise.all(
-    [mediaTaskQueue(taskQueue), mediaFirstLaneTaskQueue(taskQueue)].map((queue) =>
-      Worker.create({ ...workerOptions, connection: temporal.connection, taskQueue: queue, activities }),
+    [mediaTaskQueue(taskQueue), mediaFirstLaneTaskQueue(taskQueue), mediaFinishLaneTaskQueue(taskQueue)].map(
+      (queue) =>
+        Worker.create({ ...workerOptions, connection: temporal.connection, taskQueue: queue, activities }),
     ),
   );
   const videoId = options.videoId ?? randomUUID();
   const input: VideoWorkflowInput = { videoId, accountId: randomUUID(), autoApprove: options.autoApprove };
-  return worker.runUntil(() =>
-    mediaWorkers[0]!.runUntil(() =>
-      mediaWorkers[1]!.runUntil(async () => {
-        const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
-          taskQueue,
-          workflowId: workflowIds.video(videoId),
-          args: [input],
-        });
-        return fn(handle);
-      }),
-    ),
-  );
+  const run = async () => {
+    const handle = await temporal.client.workflow.start('videoPipelineWorkflow', {
+      taskQueue,
+      workflowId: workflowIds.video(videoId),
+      args: [input],
+    });
+    return fn(handle);
+  };
+  // Every worker runs until the spec's function is done.
+  return [worker, ...mediaWorkers].reduceRight<() => Promise<T>>(
+    (inner, w) => () => w.runUntil(inner),
+    run,
+  )();
 }
 
 /** The workflow's state once its video completed or failed; a failed one is then terminated. */
