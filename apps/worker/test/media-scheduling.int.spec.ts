@@ -5,6 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { REPO_ROOT } from '@vidgen/devstack';
 import {
   isMediaTaskQueue,
+  MEDIA_PRIORITY,
   type MediaKind,
   mediaFirstLaneTaskQueue,
   mediaPriority,
@@ -361,7 +362,16 @@ describe('media work scheduled by Temporal', () => {
         if (a && isMediaTaskQueue(a.taskQueue?.name ?? '')) {
           mediaIds.add(String(e.eventId));
           if (a.activityType?.name === 'narrateScene') narrationIds.add(String(e.eventId));
-          expected.push(narrationsDone === 2 ? narratedKey : finishedPieces > 0 ? underWay : notBegun);
+          const join = a.activityType?.name === 'joinSegments';
+          expected.push(
+            join
+              ? MEDIA_PRIORITY.draft
+              : narrationsDone === 2
+                ? narratedKey
+                : finishedPieces > 0
+                  ? underWay
+                  : notBegun,
+          );
         }
         const c = e.activityTaskCompletedEventAttributes;
         if (c && mediaIds.has(String(c.scheduledEventId))) {
@@ -371,8 +381,9 @@ describe('media work scheduled by Temporal', () => {
       }
       expect(keys).toEqual(expected);
     }
-    // The last scene's segment, the soundtrack and the join come after every narration.
-    expect(keys.slice(-3)).toEqual([narratedKey, narratedKey, narratedKey]);
+    // The last scene's segment and the soundtrack come after every narration; the join, which
+    // completes the video, goes first on its lane whatever the video.
+    expect(keys.slice(-3)).toEqual([narratedKey, narratedKey, MEDIA_PRIORITY.draft]);
     // Each piece weighted 1 + the run's media pieces that had finished when it was scheduled
     // (none: the default weight), read off the history's order.
     const mediaScheduled = new Set<string>();

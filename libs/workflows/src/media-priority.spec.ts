@@ -27,6 +27,23 @@ describe('media priority', () => {
               );
   });
 
+  it("puts any video's join first, with the drafts, and keeps its account as the fairness key", () => {
+    for (const kind of ['draft', 'video', 'batchRow'] as const)
+      for (const rank of RANKS) {
+        const join = mediaPriority({
+          kind,
+          accountId: 'acct',
+          begun: true,
+          narrated: true,
+          rank,
+          join: true,
+          done: 3,
+        });
+        expect(join).toEqual({ priorityKey: MEDIA_PRIORITY.draft, fairnessKey: 'acct', fairnessWeight: 4 });
+        expect(mediaCpuYield(join.priorityKey)).toBe(0);
+      }
+  });
+
   it("puts a lower rank (fewer of its account's videos under way) ahead, begun or not", () => {
     for (const kind of ['video', 'batchRow'] as const)
       for (const a of [false, true])

@@ -45,6 +45,11 @@ export interface MediaWork {
   /** Every scene of this run is narrated: what is left is its segments, soundtrack and join. */
   narrated?: boolean;
   /**
+   * The piece is a join, the last of a video: it goes first on its lane, whatever its video
+   * (docs/decisions/0090-the-media-finishing-lane.md).
+   */
+  join?: boolean;
+  /**
    * The account's other videos under way when this run was planned, plus those of them created
    * before it (0: the account's only video; an account's three under way rank 2, 3 and 4). Kept
    * as it was at planning: a video that finishes does not move it up.
@@ -56,13 +61,15 @@ export interface MediaWork {
  * A video of an account with fewer videos under way goes first, and within an account the older
  * first (ranks from MEDIA_RANKS - 1 together); within a rank a video under way goes ahead of one
  * that has not begun, so the workers finish what they started instead of advancing every video
- * in lockstep. A draft is first whatever its rank. The account is the fairness key, weighted by
- * how far its video is (progressWeight).
+ * in lockstep. A draft is first whatever its rank, and so is any video's join. The account is the
+ * fairness key, weighted by how far its video is (progressWeight).
  */
 export function mediaPriority(work: MediaWork): Priority {
   const base = MEDIA_PRIORITY[work.kind];
   const fairness = { fairnessKey: work.accountId, ...progressWeight(work.done) };
-  if (work.kind === 'draft') return { priorityKey: base, ...fairness };
+  // A join only copies streams (a draft's mixes its sound too): done, it completes a video, so
+  // it never waits behind another video's soundtrack on the finishing lane.
+  if (work.kind === 'draft' || work.join) return { priorityKey: MEDIA_PRIORITY.draft, ...fairness };
   const rank = Math.min(Math.max(0, Math.floor(work.rank)), MEDIA_RANKS - 1);
   const stage = work.narrated ? 0 : work.begun ? 1 : 2;
   return { priorityKey: base + 3 * rank + stage, ...fairness };

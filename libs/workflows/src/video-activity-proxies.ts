@@ -87,8 +87,8 @@ export interface MediaSource {
  */
 export function mediaQueue(video: MediaSource) {
   const queue = workflowInfo().taskQueue;
-  const piece = <A>(options: ActivityOptions, finishing = false) => {
-    const work = video.mediaWork();
+  const piece = <A>(options: ActivityOptions, finishing?: 'soundtrack' | 'join') => {
+    const work = { ...video.mediaWork(), join: finishing === 'join' };
     // The soundtrack and the join on the finishing lane (docs/decisions/0090-the-media-finishing-lane.md),
     // the rest of an only video on the first lane (docs/decisions/0084-the-media-first-lane.md): a
     // run that scheduled its pieces before a lane existed keeps them where they went.
@@ -113,10 +113,11 @@ export function mediaQueue(video: MediaSource) {
   };
   const segments: SegmentActivities = {
     renderSegment: (input) => finished(piece<SegmentActivities>(segmentOptions).renderSegment(input)),
-    mixSoundtrack: (input) => finished(piece<SegmentActivities>(segmentOptions, true).mixSoundtrack(input)),
+    mixSoundtrack: (input) =>
+      finished(piece<SegmentActivities>(segmentOptions, 'soundtrack').mixSoundtrack(input)),
   };
   const join: JoinActivities = {
-    joinSegments: (input) => finished(piece<JoinActivities>(joinOptions, true).joinSegments(input)),
+    joinSegments: (input) => finished(piece<JoinActivities>(joinOptions, 'join').joinSegments(input)),
   };
   return { media, segments, join };
 }
