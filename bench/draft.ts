@@ -11,7 +11,7 @@
  *   npm run bench -- --only draft
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       return until(v.id, (r) => r.awaiting_approval);
     };
 
-    const musicFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-music-')), 'music.wav');
+    const musicFile = path.join(bench.dir, 'music.wav');
     execFileSync(resolveFfmpeg(), [
       ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=20,volume=0.5'],
       ...['-ac', '2', musicFile],

@@ -17,7 +17,7 @@
  * BENCH_PIECES=1 prints each run's media pieces one by one as well.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   try {
     const key = await bench.key(10_000);
     // The music: a 20 s tone uploaded as a client would (POST /assets); it loops under the video.
-    const musicFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-music-')), 'music.wav');
+    const musicFile = path.join(bench.dir, 'music.wav');
     execFileSync(resolveFfmpeg(), [
       ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=20,volume=0.5'],
       ...['-ac', '2', musicFile],

@@ -15,7 +15,7 @@
  * figures too, unless it wrote new ones before failing (the drill exits 1 on a finding).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '@vidgen/devstack';
@@ -169,6 +169,7 @@ async function main(): Promise<void> {
     runs: Object.fromEntries(Object.entries(results.runs).sort(([a], [b]) => a.localeCompare(b))),
     figures: Object.fromEntries(Object.entries(results.figures).sort(([a], [b]) => a.localeCompare(b))),
   };
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify({ ...sorted, ...grouped(sorted.figures) }, null, 2)}\n`);
   // In the layout the formatter keeps (npm run lint checks it).

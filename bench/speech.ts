@@ -8,7 +8,7 @@
  *
  *   npm run bench:speech [-- --json <file>]
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     `Piper first use (checksum + session): ${firstUse.toFixed(2)} s; RSS ${rssBefore.toFixed(0)} MB before the voice, ${rssAfter.toFixed(0)} MB with it`,
   );
   writeFigures(figures);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

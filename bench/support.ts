@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AccountRepository, ApiKeyRepository, AuthService } from '@vidgen/auth';
@@ -13,6 +14,8 @@ export interface BenchStack {
   databaseUrl: string;
   /** The Temporal dev server the stack runs on, for benches that read workflow histories. */
   temporalAddress: string;
+  /** A folder for the bench's own files, removed with the stack. */
+  dir: string;
   key: (credits: number) => Promise<string>;
   stop: () => Promise<void>;
 }
@@ -23,7 +26,9 @@ export interface BenchStack {
  */
 export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vidgen-bench-'));
-  const stops: (() => Promise<void>)[] = [];
+  // Stopped in reverse: the stack's folder (its database files, when embedded, and the videos'
+  // media) goes last, once nothing writes to it.
+  const stops: (() => Promise<void>)[] = [() => rm(dir, { recursive: true, force: true })];
   const server = await postgresServer({
     url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     dataDir: path.join(dir, 'pg'),
@@ -52,6 +57,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<Benc
     stack,
     databaseUrl,
     temporalAddress: temporal.address,
+    dir,
     async key(credits) {
       const accounts = new AccountRepository(db);
       const account = await accounts.create({ name: 'bench', plan: 'pro' });
