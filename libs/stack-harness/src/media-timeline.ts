@@ -64,8 +64,8 @@ export async function mediaPieces(client: Client, workflowIds: string[]): Promis
  * taken by any worker), counting only stretches longer than `minStretchS` (a poll's round trip
  * is not idleness). Each worker counts from its first piece's start to its last piece's end;
  * `slots`: the pieces a worker runs at once. The finishing lane's pieces are counted apart, on
- * its own slots: a soundtrack waiting does not make a worker with a free segment slot idle, nor
- * does a running one fill it. 0 when no worker ever sat idle beside a backlog.
+ * that lane's own slots: a soundtrack waiting is no backlog for the other slots, nor does a
+ * running one fill them. 0 when no worker ever sat idle beside a backlog.
  */
 export function idleWhileBacklog(pieces: MediaPiece[], slots: number, minStretchS = 1): number {
   const spans = new Map<string, { from: number; to: number }>();
