@@ -115,10 +115,7 @@ export async function joinSegments(
         [
           ...FFMPEG_COMMON_ARGS,
           ...['-loglevel', 'error', ...graph.inputs, '-f', 'concat', '-safe', '0', '-i', listPath],
-          ...[
-            '-filter_complex',
-            [...graph.filters, '[narr]anullsink', `[mix]aresample=${SAMPLE_RATE}[final]`].join(';'),
-          ],
+          ...['-filter_complex', [...graph.filters, `[mix]aresample=${SAMPLE_RATE}[final]`].join(';')],
           ...[
             '-map',
             `${graph.next}:v`,
@@ -131,6 +128,9 @@ export async function joinSegments(
             'mp4',
             temps.video,
           ],
+          // The narration alone is not kept, but goes to an output all the same: drained by an
+          // `anullsink` in the graph, it left ffmpeg 9's looped music silent after its first loop.
+          ...['-map', '[narr]', '-f', 'null', '-'],
         ],
         {
           signal,

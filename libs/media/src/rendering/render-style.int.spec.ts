@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../../../test/support/ffprobe';
 import { band, frameAt, loudness, makeMedia, meanDiff, toneLevel } from '../../../../test/support/frames';
-import { DEFAULT_CAPTIONS, type GeneratedSpeech } from '../common/media.types';
+import {
+  DEFAULT_CAPTIONS,
+  DRAFT_OUTPUT,
+  type GeneratedSpeech,
+  type RenderOutputOptions,
+} from '../common/media.types';
 import { LocalSpeechProvider } from '../narrating/local-speech.provider';
 import { FfmpegRenderer, type RenderScene, type RenderStyle } from './ffmpeg.renderer';
 import { resolveFfmpeg } from './resolve-ffmpeg';
@@ -33,7 +38,7 @@ describe('rendering style: motion, transitions, captions, music, loudness', () =
   async function render(
     name: string,
     s: RenderStyle,
-    extra: { scenes?: RenderScene[]; music?: string } = {},
+    extra: { scenes?: RenderScene[]; music?: string; output?: RenderOutputOptions } = {},
   ) {
     const out = await renderer.render({
       scenes: extra.scenes ?? scenes,
@@ -41,6 +46,7 @@ describe('rendering style: motion, transitions, captions, music, loudness', () =
       outDir: path.join(dir, name),
       style: s,
       music: extra.music ? { path: extra.music, volume: 0.15 } : null,
+      output: extra.output,
     });
     rendered.set(name, out.videoPath);
     return out.videoPath;
@@ -174,6 +180,11 @@ describe('rendering style: motion, transitions, captions, music, loudness', () =
     const lastPause = paused[0]!.durationSeconds + speech[1]!.durationSeconds + 0.8;
     expect(await toneLevel(withMusic, lastPause, 1, HZ)).toBeGreaterThan(pause - 6);
     expect(await toneLevel(without, speechEnd + 0.8, 1.8, HZ)).toBeLessThan(pause - 30);
+    // A draft mixes its sound in its one run: its music loops too.
+    const draft = await render('music-draft', style(), { scenes: paused, music: tone, output: DRAFT_OUTPUT });
+    expect(await toneLevel(draft, lastPause, 1, HZ)).toBeGreaterThan(
+      (await toneLevel(draft, speechEnd + 0.8, 1.8, HZ)) - 6,
+    );
 
     for (const file of [withMusic, without, rendered.get('plain')!]) {
       const l = await loudness(file);

@@ -140,12 +140,14 @@ export async function mixSoundtrack(
           '-filter_complex',
           [
             ...graph.filters,
-            '[narr]anullsink',
             '[mix]asplit=2[mixout][measure]',
             `[measure]${measureFilter()}[measured]`,
             `[${graph.picture}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1[thumb]`,
           ].join(';'),
           ...['-map', '[mixout]', '-c:a', 'pcm_f32le', '-f', 'wav', mixPath],
+          // The narration goes to the other run's file; it is drained here by an output, not by an
+          // `anullsink` in the graph, which left ffmpeg 9's looped music silent after its first loop.
+          ...['-map', '[narr]', '-f', 'null', '-'],
           ...['-map', '[measured]', '-f', 'null', '-'],
           ...['-map', '[thumb]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3'],
           ...['-f', 'image2', '-update', '1', temps.thumbnail],
