@@ -120,8 +120,23 @@ describe('graceful shutdown on SIGTERM', { timeout: 300_000 }, () => {
     expect(await terminate(worker)).toBe(0);
     const stoppedInMs = Date.now() - sigterm;
 
-    // The history holds what happened to each activity that was running at SIGTERM.
-    const events = (await handle.fetchHistory()).events ?? [];
+    // The history holds what happened to each activity that was running at SIGTERM, once the
+    // server has written it: a completion that arrives while a workflow task is in flight waits
+    // in the server until that task ends.
+    const closed = (events: { [k: string]: any }[], activityId: string) => {
+      const id = String(
+        events.find((e) => e.activityTaskScheduledEventAttributes?.activityId === activityId)?.eventId,
+      );
+      return events.some((e) => String(e.activityTaskCompletedEventAttributes?.scheduledEventId) === id);
+    };
+    let events = (await handle.fetchHistory()).events ?? [];
+    await waitFor(
+      async () => {
+        events = (await handle.fetchHistory()).events ?? [];
+        return inFlight.every((a) => closed(events, a));
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'the completions of the activities in flight' },
+    ).catch(() => undefined);
     // Said when one did not complete: how long the stop took, where Temporal has the activity
     // now, and what the worker said of its activities and states.
     const pending = (await handle.describe()).raw.pendingActivities ?? [];

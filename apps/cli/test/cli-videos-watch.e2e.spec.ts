@@ -48,11 +48,17 @@ const bars = (stdout: string) =>
 describe('vidgen videos watch', () => {
   it('draws a progress bar from the event stream and exits 0 when the video completes', async () => {
     const account = await createAccount({ credits: 100 });
+    // Watched from the review gate on: a video approved at once may finish before the watcher
+    // has connected, and then only its last bar is drawn.
     const video = await createVideo(account.api, {
       prompt: 'A lighthouse at night. Its beam sweeps the sea.',
-      auto_approve: true,
     });
-    const run = await watch(account, video.id);
+    await waitForVideo(account.api, video.id, atGate);
+    const watching = startWatch(account, video.id, `video ${video.id} awaits approval at the review gate`);
+    await Promise.race([watching.printed, watching.done]);
+    const approved = await account.api.post(`/videos/${video.id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    const run = await watching.done;
     expect(run.code, run.stdout).toBe(0);
     const seen = bars(run.stdout);
     expect(seen.length).toBeGreaterThan(1);
