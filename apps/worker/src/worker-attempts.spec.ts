@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -7,6 +8,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ActivityNotFoundError } from '@temporalio/client';
@@ -14,7 +16,7 @@ import type { ApplicationFailure } from '@temporalio/common';
 import { createLogger } from '@vidgen/core';
 import { WORKER_LOST_FAILURE_TYPE } from '@vidgen/workflows';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type LeaseFile, WorkerAttempts } from './worker-attempts';
+import { isLocalFilesystem, type LeaseFile, WorkerAttempts } from './worker-attempts';
 import { newWorkerInstance, temporalIdentity, type WorkerInstance } from './worker-instance';
 
 const LEASE = 5000;
@@ -51,12 +53,16 @@ function world() {
   mkdirSync(dir);
   let clock = 1_000_000;
   const now = () => clock;
-  const worker = (options: { instance?: WorkerInstance; client?: ReturnType<typeof fakeClient> } = {}) => {
+  // Without sockets unless asked: most specs here are about the lease alone.
+  const worker = (
+    options: { instance?: WorkerInstance; client?: ReturnType<typeof fakeClient>; sockets?: boolean } = {},
+  ) => {
     const { client, failed } = options.client ?? fakeClient();
     const { log, lines } = capturedLog();
     const attempts = new WorkerAttempts(dataDir, client, log, options.instance ?? newWorkerInstance(), {
       leaseMs: LEASE,
       now,
+      sockets: options.sockets ?? false,
     });
     return { attempts, failed, lines };
   };
@@ -327,5 +333,113 @@ describe('reclaiming the attempts of stopped workers', () => {
     rmSync(w.dir, { recursive: true });
     expect(await reader.attempts.reclaim()).toBe(0);
     expect(existsSync(w.dir)).toBe(false);
+  });
+});
+
+/** A socket file whose process is gone: a process listened on it and was killed. */
+function deadSocket(file: string): void {
+  const listenThenDie = `require('node:net').createServer().listen(${JSON.stringify(file)}, () => process.kill(process.pid, 'SIGKILL'))`;
+  spawnSync(process.execPath, ['-e', listenThenDie]);
+  if (!existsSync(file)) throw new Error(`no socket file at ${file}`);
+}
+
+/** Someone listening on a socket file, as a live worker does; closed after the spec. */
+const listening: net.Server[] = [];
+async function liveSocket(file: string): Promise<void> {
+  const server = net.createServer((c) => c.destroy());
+  listening.push(server);
+  await new Promise<void>((resolve) => server.listen(file, resolve));
+}
+afterEach(async () => {
+  await Promise.all(listening.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+/** Waits for the owner's socket to be named in its file (it listens asynchronously). */
+async function socketNamed(w: ReturnType<typeof world>, name: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const socket = w.read(name).socket;
+    if (socket) return socket;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${name} names no socket`);
+}
+
+describe('a worker process known to be gone by its socket (local filesystems)', () => {
+  it('listens on a socket of its own beside its file, names it there once it listens, and removes it on a clean stop', async () => {
+    const w = world();
+    const owner = w.worker({ instance: { id: 'owner', host: 'here', pid: 1 }, sockets: true });
+    owner.attempts.hold(token('one'));
+    expect(await socketNamed(w, 'owner.json')).toBe('owner.sock');
+    expect(w.files()).toEqual(['owner.json', 'owner.sock']);
+    owner.attempts.close();
+    expect(w.files()).toEqual([]);
+  });
+
+  it('is taken over at the next look, long before its lease, when nothing listens on the socket its file names', async () => {
+    const w = world();
+    deadSocket(path.join(w.dir, 'gone.sock'));
+    w.put('gone.json', { ...leaseOf('gone', [token('a')]), socket: 'gone.sock' });
+    const reader = w.worker({ sockets: true });
+    // The same instant it first sees the file: no time has passed on its clock.
+    expect(await reader.attempts.reclaim()).toBe(1);
+    expect(reader.failed[0]!.failure.message).toBe(
+      'the worker running this attempt stopped (worker gone, process 1 on elsewhere: nothing listens on its socket)',
+    );
+    expect(reader.failed[0]!.failure.type).toBe(WORKER_LOST_FAILURE_TYPE);
+    expect(w.files().filter((f) => f.startsWith('gone'))).toEqual([]);
+  });
+
+  it('is left alone while something listens on its socket, however long its file stays unchanged short of the lease', async () => {
+    const w = world();
+    await liveSocket(path.join(w.dir, 'frozen.sock'));
+    // A live process whose event loop has not renewed its file: the kernel still answers for it.
+    w.put('frozen.json', { ...leaseOf('frozen', [token('a')]), socket: 'frozen.sock' });
+    const reader = w.worker({ sockets: true });
+    for (let i = 0; i < 4; i++) {
+      expect(await reader.attempts.reclaim()).toBe(0);
+      w.advance(LEASE / 5);
+    }
+    expect(reader.failed).toEqual([]);
+    // The lease still holds for a process that stops renewing for all of it.
+    w.advance(LEASE / 5);
+    expect(await reader.attempts.reclaim()).toBe(1);
+    expect(reader.failed[0]!.failure.message).toMatch(/its lease not renewed for 5 s\)$/);
+  });
+
+  it('goes by the lease alone where the folder is not on a local filesystem, or the socket file is missing', async () => {
+    const w = world();
+    deadSocket(path.join(w.dir, 'remote.sock'));
+    w.put('remote.json', { ...leaseOf('remote', [token('a')]), socket: 'remote.sock' });
+    w.put('nosock.json', { ...leaseOf('nosock', [token('b')]), socket: 'nosock.sock' });
+    // On NFS, SMB or FUSE a refused connection says nothing: the owner may live on another host.
+    const remoteReader = w.worker({ sockets: false });
+    expect(await remoteReader.attempts.reclaim()).toBe(0);
+    const localReader = w.worker({ sockets: true });
+    expect(await localReader.attempts.reclaim()).toBe(1);
+    expect(localReader.failed.map((f) => f.token)).toEqual([token('a')]);
+    w.advance(LEASE);
+    expect(await localReader.attempts.reclaim()).toBe(1);
+    expect(localReader.failed.map((f) => f.token)).toEqual([token('a'), token('b')]);
+  });
+
+  it('leaves its socket file behind when killed holding nothing: a reader removes it, and keeps a live one', async () => {
+    const w = world();
+    deadSocket(path.join(w.dir, 'killed.sock'));
+    await liveSocket(path.join(w.dir, 'idle.sock'));
+    const reader = w.worker({ sockets: true });
+    expect(await reader.attempts.reclaim()).toBe(0);
+    expect(w.files()).toContain('idle.sock');
+    expect(w.files()).not.toContain('killed.sock');
+  });
+
+  it('takes only filesystems one machine mounts for local ones', () => {
+    // ext4, xfs, btrfs, tmpfs, overlayfs, zfs, f2fs
+    for (const t of [0xef53, 0x58465342, 0x9123683e, 0x01021994, 0x794c7630, 0x2fc12fc1, 0xf2f52010])
+      expect(isLocalFilesystem(t)).toBe(true);
+    // nfs, smb2, cifs, fuse (sshfs, virtiofs, Docker Desktop's mounts), 9p, ceph, gfs2, ocfs2
+    for (const t of [
+      0x6969, 0xfe534d42, 0xff534d42, 0x65735546, 0x01021997, 0x00c36400, 0x01161970, 0x7461636f,
+    ])
+      expect(isLocalFilesystem(t)).toBe(false);
   });
 });

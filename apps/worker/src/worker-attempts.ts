@@ -1,4 +1,15 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ActivityNotFoundError, type Client } from '@temporalio/client';
@@ -9,6 +20,30 @@ import type { WorkerInstance } from './worker-instance';
 
 /** How long a worker's file may stay unchanged before other workers take its attempts as lost. */
 export const DEFAULT_LEASE_MS = 5000;
+/**
+ * The filesystems (statfs magic numbers) that only one kernel mounts: local disks, memory and
+ * overlays. A socket file on them is bound by a process of the kernel its reader runs on, so a
+ * refused connection proves its owner is gone. On anything else (NFS, SMB, FUSE, 9p, cluster
+ * filesystems) another host's live worker would refuse too: there, only the lease decides.
+ */
+const LOCAL_FILESYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0xef53, 'ext2/3/4'],
+  [0x58465342, 'xfs'],
+  [0x9123683e, 'btrfs'],
+  [0x01021994, 'tmpfs'],
+  [0x794c7630, 'overlayfs'],
+  [0x2fc12fc1, 'zfs'],
+  [0xf2f52010, 'f2fs'],
+]);
+
+/** Whether a filesystem of this statfs type lives on one machine only (LOCAL_FILESYSTEMS). */
+export function isLocalFilesystem(type: number): boolean {
+  return LOCAL_FILESYSTEMS.has(type);
+}
+
+/** The longest socket path every Linux and macOS accepts (sun_path, with its terminating NUL). */
+const MAX_SOCKET_PATH = 103;
+
 /** A file claiming a longer lease than this is not one this code wrote. */
 const MAX_LEASE_MS = 10 * 60_000;
 /** How long a takeover keeps trying to fail the attempts of a file when Temporal does not answer. */
@@ -25,6 +60,12 @@ export interface LeaseFile {
   /** Grows at each rewrite, so a live owner's file never reads the same twice in a lease. */
   beat: number;
   tokens: string[];
+  /**
+   * A Unix socket in the same folder (its file name) the owner listens on for its whole life,
+   * where the folder is on a local filesystem: a reader on such a filesystem that finds no one
+   * listening there knows the owner is gone without waiting out the lease.
+   */
+  socket?: string;
 }
 
 /** The file's lease, or why it is not one. */
@@ -42,6 +83,8 @@ export function parseLeaseFile(text: string): LeaseFile | { malformed: string } 
     return { malformed: 'no valid lease_ms' };
   if (!Array.isArray(f.tokens) || !f.tokens.every((t) => typeof t === 'string'))
     return { malformed: 'tokens is not a list of task tokens' };
+  if (f.socket !== undefined && (typeof f.socket !== 'string' || !/^[\w.-]+\.sock$/.test(f.socket)))
+    return { malformed: 'socket is not a socket file name' };
   return value as LeaseFile;
 }
 
@@ -67,6 +110,13 @@ interface Sighting {
  * ended, timed out or run again elsewhere is not found and nothing happens to it. Without a file
  * (a disk error) the heartbeat timeout still catches the loss.
  * docs/decisions/0048-worker-instance-leases.md
+ *
+ * Where DATA_DIR is on a local filesystem, each process also listens on a Unix socket of its own
+ * beside its file, for its whole life, and names it in the file. The kernel answers a connection
+ * for a live process whatever its event loop is doing, and refuses one once the process is gone,
+ * in any pid namespace; so a reader on the same kind of filesystem that finds no one listening
+ * takes the attempts over at its next look, within about a second of the death instead of a lease
+ * (docs/decisions/0091-a-dead-worker-known-by-its-socket.md).
  */
 export class WorkerAttempts {
   readonly leaseMs: number;
@@ -81,13 +131,20 @@ export class WorkerAttempts {
   private lastWrite: number | undefined;
   private writeFailed = false;
   private readonly seen = new Map<string, Sighting>();
+  /** Whether the folder is on a local filesystem: sockets are listened on and probed only there. */
+  private readonly local: boolean;
+  /** This process's socket file name, and the name it gives in its file once it listens there. */
+  private readonly ownSocket: string;
+  private socketName: string | undefined;
+  private server: net.Server | undefined;
 
   constructor(
     dataDir: string,
     private readonly client: Pick<Client, 'activity'>,
     private readonly log: Logger,
     private readonly instance: WorkerInstance,
-    options: { leaseMs?: number; now?: () => number } = {},
+    /** `sockets`: listen and probe (default: whether the folder is on a local filesystem). */
+    options: { leaseMs?: number; now?: () => number; sockets?: boolean } = {},
   ) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.now = options.now ?? (() => performance.now());
@@ -96,6 +153,33 @@ export class WorkerAttempts {
     this.file = path.join(this.dir, this.fileName);
     this.tmp = `${this.file}.tmp`;
     mkdirSync(this.dir, { recursive: true });
+    this.local = options.sockets ?? localFolder(this.dir);
+    this.ownSocket = `${instance.id}.sock`;
+    if (this.local) this.listen(this.ownSocket);
+  }
+
+  /**
+   * Listens on this process's socket for its whole life (unreferenced: it keeps nothing alive),
+   * and names it in the file from the next write on. Not named until it listens; on an error
+   * (a path too long for a socket, a folder that refuses one) the lease alone speaks for it.
+   */
+  private listen(name: string): void {
+    const socketPath = path.join(this.dir, name);
+    if (socketPath.length > MAX_SOCKET_PATH) return;
+    const server = net.createServer((connection) => connection.destroy());
+    server.on('error', (err) => {
+      this.socketName = undefined;
+      this.log.warn(
+        { err, socket: socketPath },
+        'could not listen on the socket that shows this worker lives',
+      );
+    });
+    server.listen(socketPath, () => {
+      this.socketName = name;
+      if (this.tokens.size > 0) this.write();
+    });
+    server.unref();
+    this.server = server;
   }
 
   /**
@@ -139,6 +223,7 @@ export class WorkerAttempts {
         lease_ms: this.leaseMs,
         beat: ++this.beat,
         tokens: [...this.tokens],
+        ...(this.socketName ? { socket: this.socketName } : {}),
       };
       writeFileSync(this.tmp, JSON.stringify(body));
       renameSync(this.tmp, this.file);
@@ -174,7 +259,7 @@ export class WorkerAttempts {
     for (const name of this.seen.keys()) if (!listed.has(name)) this.seen.delete(name);
     let failed = 0;
     for (const name of names) {
-      if (name === this.fileName || name === path.basename(this.tmp)) continue;
+      if (name === this.fileName || name === path.basename(this.tmp) || name === this.ownSocket) continue;
       try {
         failed += await this.look(name, now);
       } catch (err) {
@@ -186,6 +271,7 @@ export class WorkerAttempts {
 
   private async look(name: string, now: number): Promise<number> {
     const full = path.join(this.dir, name);
+    if (name.endsWith('.sock')) return this.lookAtSocket(name, full);
     const leftover = name.endsWith('.tmp');
     if (!leftover && !name.endsWith('.json')) return 0;
     let content: string;
@@ -221,8 +307,37 @@ export class WorkerAttempts {
         this.remove(name, full, 'removed a worker attempts file it cannot read');
       return 0;
     }
-    if (lease.instance === this.instance.id || unchangedMs < lease.lease_ms) return 0;
-    return this.takeOver(name, full, sighting, lease, now);
+    if (lease.instance === this.instance.id) return 0;
+    if (unchangedMs >= lease.lease_ms) return this.takeOver(name, full, sighting, lease, now, 'lease');
+    if (this.local && lease.socket && (await this.nobodyListens(lease.socket)))
+      return this.takeOver(name, full, sighting, lease, now, 'socket');
+    return 0;
+  }
+
+  /**
+   * Whether nobody listens on a socket of the folder: true only when the kernel refuses the
+   * connection (the file is there, its process is not). A connection, a missing file or any other
+   * error says nothing, and the lease decides.
+   */
+  private nobodyListens(name: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      const connection = net.connect(path.join(this.dir, name));
+      connection.once('connect', () => {
+        connection.destroy();
+        resolve(false);
+      });
+      connection.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
+    });
+  }
+
+  /** Removes the socket file of a process that is gone and held no attempt (no file of its own). */
+  private async lookAtSocket(name: string, full: string): Promise<number> {
+    if (!this.local || existsSync(full.replace(/\.sock$/, '.json'))) return 0;
+    if (await this.nobodyListens(name)) {
+      rmSync(full, { force: true });
+      this.log.info({ file: name }, 'removed the socket file of a worker that stopped');
+    }
+    return 0;
   }
 
   /** Fails the attempts of a file whose lease went stale, then removes it. */
@@ -232,6 +347,7 @@ export class WorkerAttempts {
     sighting: Sighting,
     lease: LeaseFile,
     now: number,
+    evidence: 'lease' | 'socket',
   ): Promise<number> {
     // Claimed by a rename, so two workers never act on one file, and read again: an owner that
     // renewed in the meantime is alive (it writes its file again at its next beat).
@@ -247,11 +363,17 @@ export class WorkerAttempts {
       rmSync(claimed, { force: true });
       return 0;
     }
+    // Gone: its socket goes with its file (the takeover below may put the file back for a retry).
+    if (lease.socket) rmSync(path.join(this.dir, lease.socket), { force: true });
+    const why =
+      evidence === 'socket'
+        ? 'nothing listens on its socket'
+        : `its lease not renewed for ${Math.round((now - sighting.since) / 1000)} s`;
     let failed = 0;
     const unanswered: string[] = [];
     for (const token of lease.tokens) {
       const failure = ApplicationFailure.retryable(
-        `the worker running this attempt stopped (worker ${lease.instance}, process ${lease.pid} on ${lease.host}: its lease not renewed for ${Math.round((now - sighting.since) / 1000)} s)`,
+        `the worker running this attempt stopped (worker ${lease.instance}, process ${lease.pid} on ${lease.host}: ${why})`,
         WORKER_LOST_FAILURE_TYPE,
       );
       try {
@@ -265,7 +387,9 @@ export class WorkerAttempts {
     }
     const retryingSince = sighting.retryingSince ?? now;
     if (unanswered.length > 0 && now - retryingSince < TAKEOVER_RETRY_MS) {
-      writeFileSync(claimed, JSON.stringify({ ...lease, tokens: unanswered }));
+      // Put back without its socket: what is left is retried on the lease's clock.
+      const { socket: _gone, ...rest } = lease;
+      writeFileSync(claimed, JSON.stringify({ ...rest, tokens: unanswered }));
       renameSync(claimed, full);
       this.seen.set(name, { content: readFileSync(full, 'utf8'), since: sighting.since, retryingSince });
     } else rmSync(claimed, { force: true });
@@ -274,6 +398,7 @@ export class WorkerAttempts {
         instance: lease.instance,
         host: lease.host,
         pid: lease.pid,
+        evidence,
         attempts: lease.tokens.length,
         failed,
         unanswered: unanswered.length,
@@ -307,9 +432,22 @@ export class WorkerAttempts {
     return () => clearInterval(timer);
   }
 
-  /** On a clean stop: no attempt is held any more. */
+  /** On a clean stop: no attempt is held any more, and the socket goes (after the file). */
   close(): void {
     this.tokens.clear();
     this.write();
+    const name = this.socketName;
+    this.socketName = undefined;
+    this.server?.close();
+    if (name) rmSync(path.join(this.dir, name), { force: true });
+  }
+}
+
+/** Whether a folder is on a filesystem only this machine mounts (isLocalFilesystem). */
+function localFolder(dir: string): boolean {
+  try {
+    return isLocalFilesystem(statfsSync(dir).type);
+  } catch {
+    return false;
   }
 }
