@@ -2,6 +2,9 @@ import { Client, Connection } from '@temporalio/client';
 import type { Db } from '@vidgen/db';
 import type { BatchResult, DrillVideo } from './drill-run';
 
+/** The message the Temporal server puts in place of a retried attempt's failure that is too large. */
+const SIZE_LIMITED = 'Failure exceeds size limit.';
+
 /** One video's delay: its time from submission to its end, minus its undisturbed twin's. */
 export interface VideoDelay {
   index: number;
@@ -126,7 +129,13 @@ async function videoTimeline(
     }
     const st = ev.activityTaskStartedEventAttributes;
     if (st) {
-      const prev = st.lastFailure?.message ? `; previous attempt: ${st.lastFailure.message}` : '';
+      // The server keeps a retried attempt's failure only up to a size: over it, it keeps its own
+      // message with the failure cut down as its cause, which says what happened.
+      const cut = st.lastFailure?.message === SIZE_LIMITED ? st.lastFailure.cause?.message : undefined;
+      const failure = st.lastFailure?.message
+        ? `${st.lastFailure.message}${cut ? ` (${cut})` : ''}`
+        : undefined;
+      const prev = failure ? `; previous attempt: ${failure}` : '';
       lines.push({
         at,
         what: `started ${scheduled.get(String(st.scheduledEventId))} attempt ${st.attempt}${prev}`,
