@@ -26,14 +26,14 @@ export const DEFAULT_LEASE_MS = 5000;
  * refused connection proves its owner is gone. On anything else (NFS, SMB, FUSE, 9p, cluster
  * filesystems) another host's live worker would refuse too: there, only the lease decides.
  */
-const LOCAL_FILESYSTEMS: ReadonlyMap<number, string> = new Map([
-  [0xef53, 'ext2/3/4'],
-  [0x58465342, 'xfs'],
-  [0x9123683e, 'btrfs'],
-  [0x01021994, 'tmpfs'],
-  [0x794c7630, 'overlayfs'],
-  [0x2fc12fc1, 'zfs'],
-  [0xf2f52010, 'f2fs'],
+const LOCAL_FILESYSTEMS: ReadonlySet<number> = new Set([
+  0xef53, // ext2/3/4
+  0x58465342, // xfs
+  0x9123683e, // btrfs
+  0x01021994, // tmpfs
+  0x794c7630, // overlayfs
+  0x2fc12fc1, // zfs
+  0xf2f52010, // f2fs
 ]);
 
 /** Whether a filesystem of this statfs type lives on one machine only (LOCAL_FILESYSTEMS). */
@@ -133,9 +133,9 @@ export class WorkerAttempts {
   private readonly seen = new Map<string, Sighting>();
   /** Whether the folder is on a local filesystem: sockets are listened on and probed only there. */
   private readonly local: boolean;
-  /** This process's socket file name, and the name it gives in its file once it listens there. */
+  /** This process's socket file name, given in its file while it listens there. */
   private readonly ownSocket: string;
-  private socketName: string | undefined;
+  private listening = false;
   private server: net.Server | undefined;
 
   constructor(
@@ -155,7 +155,7 @@ export class WorkerAttempts {
     mkdirSync(this.dir, { recursive: true });
     this.local = options.sockets ?? localFolder(this.dir);
     this.ownSocket = `${instance.id}.sock`;
-    if (this.local) this.listen(this.ownSocket);
+    if (this.local) this.listen();
   }
 
   /**
@@ -163,19 +163,19 @@ export class WorkerAttempts {
    * and names it in the file from the next write on. Not named until it listens; on an error
    * (a path too long for a socket, a folder that refuses one) the lease alone speaks for it.
    */
-  private listen(name: string): void {
-    const socketPath = path.join(this.dir, name);
+  private listen(): void {
+    const socketPath = path.join(this.dir, this.ownSocket);
     if (socketPath.length > MAX_SOCKET_PATH) return;
     const server = net.createServer((connection) => connection.destroy());
     server.on('error', (err) => {
-      this.socketName = undefined;
+      this.listening = false;
       this.log.warn(
         { err, socket: socketPath },
         'could not listen on the socket that shows this worker lives',
       );
     });
     server.listen(socketPath, () => {
-      this.socketName = name;
+      this.listening = true;
       if (this.tokens.size > 0) this.write();
     });
     server.unref();
@@ -223,7 +223,7 @@ export class WorkerAttempts {
         lease_ms: this.leaseMs,
         beat: ++this.beat,
         tokens: [...this.tokens],
-        ...(this.socketName ? { socket: this.socketName } : {}),
+        ...(this.listening ? { socket: this.ownSocket } : {}),
       };
       writeFileSync(this.tmp, JSON.stringify(body));
       renameSync(this.tmp, this.file);
@@ -436,10 +436,10 @@ export class WorkerAttempts {
   close(): void {
     this.tokens.clear();
     this.write();
-    const name = this.socketName;
-    this.socketName = undefined;
+    const listened = this.listening;
+    this.listening = false;
     this.server?.close();
-    if (name) rmSync(path.join(this.dir, name), { force: true });
+    if (listened) rmSync(path.join(this.dir, this.ownSocket), { force: true });
   }
 }
 
