@@ -289,7 +289,7 @@ describe('media work scheduled by Temporal', () => {
     expect(started.sort()).toEqual(['first', 'rest-1', 'rest-2', 'rest-3', 'rest-4']);
   });
 
-  it("gives the video workflow's media work the account as fairness key weighted by the pieces finished, its plan's rank, one key ahead once under way", async () => {
+  it("gives the video workflow's media work the account as fairness key weighted by the pieces finished, its plan's rank, a key ahead once under way and at each half of its narration", async () => {
     const history = await runVideoWorkflow(
       temporal,
       standIns({
@@ -345,12 +345,20 @@ describe('media work scheduled by Temporal', () => {
       rank: 3,
       narrated: true,
     }).priorityKey;
-    expect(narratedKey).toBeLessThan(underWay!);
+    const halfKey = mediaPriority({
+      kind: 'video',
+      accountId,
+      begun: true,
+      rank: 3,
+      halfNarrated: true,
+    }).priorityKey;
+    expect(narratedKey).toBeLessThan(halfKey!);
+    expect(halfKey).toBeLessThan(underWay!);
     // Not begun until a first piece finished (production overlaps its stages, so how many go out
-    // before that varies), under way from then on, and narrated once both scenes' narrations
-    // finished: read off the history's order.
+    // before that varies), under way from then on, half narrated once one of the two scenes'
+    // narrations finished and narrated once both did: read off the history's order.
     const keys = media.map((m) => m.priority?.priorityKey);
-    const first = keys.indexOf(underWay);
+    const first = keys.findIndex((k) => k !== notBegun);
     expect(first).toBeGreaterThanOrEqual(2);
     expect(keys.slice(0, first).every((k) => k === notBegun)).toBe(true);
     {
@@ -370,9 +378,11 @@ describe('media work scheduled by Temporal', () => {
               ? MEDIA_PRIORITY.draft
               : narrationsDone === 2
                 ? narratedKey
-                : finishedPieces > 0
-                  ? underWay
-                  : notBegun,
+                : narrationsDone === 1
+                  ? halfKey
+                  : finishedPieces > 0
+                    ? underWay
+                    : notBegun,
           );
         }
         const c = e.activityTaskCompletedEventAttributes;

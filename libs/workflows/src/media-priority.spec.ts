@@ -86,10 +86,35 @@ describe('media priority', () => {
     ).toBe(0);
   });
 
+  it('puts a half-narrated video ahead of videos of its kind and rank under way, behind a narrated one', () => {
+    const at = (kind: MediaKind, rank: number, more: { narrated?: boolean; halfNarrated?: boolean }) =>
+      mediaPriority({ kind, accountId: 'a', begun: true, rank, ...more }).priorityKey!;
+    for (const kind of ['video', 'batchRow'] as const)
+      for (const rank of RANKS) {
+        const half = at(kind, rank, { halfNarrated: true });
+        expect(half).toBeLessThan(key(kind, true, rank));
+        expect(half).toBeGreaterThan(at(kind, rank, { narrated: true, halfNarrated: true }));
+        if (rank > 0 && rank < MEDIA_RANKS) expect(half).toBeGreaterThan(key(kind, false, rank - 1));
+        // Not begun: a plan's share narrated counts only for the run under way.
+        expect(
+          mediaPriority({ kind, accountId: 'a', begun: false, rank, halfNarrated: true }).priorityKey,
+        ).toBe(key(kind, false, rank));
+      }
+    expect(mediaCpuYield(at('video', 0, { halfNarrated: true }))).toBe(0);
+    expect(mediaCpuYield(key('video', false, 0))).toBe(0);
+    expect(mediaCpuYield(at('video', 1, { narrated: true }))).toBe(1);
+  });
+
   it("keeps every key within the servers' priority levels", () => {
     const used: number[] = [];
     for (const kind of Object.keys(MEDIA_PRIORITY) as MediaKind[])
-      for (const begun of [false, true]) for (const rank of RANKS) used.push(key(kind, begun, rank));
+      for (const begun of [false, true])
+        for (const rank of RANKS)
+          for (const narrated of [false, true])
+            for (const halfNarrated of [false, true])
+              used.push(
+                mediaPriority({ kind, accountId: 'a', begun, rank, narrated, halfNarrated }).priorityKey!,
+              );
     expect(Math.min(...used)).toBe(1);
     expect(Math.max(...used)).toBe(MEDIA_PRIORITY_LEVELS);
     const root = path.resolve(__dirname, '../../..');

@@ -12,12 +12,15 @@ import type { Priority } from '@temporalio/common';
  * single videos, then batch rows, which yield to single videos. Within a kind, a video's rank (its
  * account's other videos under way plus those of them created before it, when its run was
  * planned; ranks from MEDIA_RANKS - 1 share keys), and within a rank a video whose narration is
- * all made ahead of one under way, and one under way ahead of one that has not begun
- * (docs/decisions/0085-fair-within-a-rank.md).
+ * all made ahead of one with half of it made, that one ahead of one under way, and one under way
+ * ahead of one that has not begun (docs/decisions/0085-fair-within-a-rank.md,
+ * docs/decisions/0092-half-narrated-ahead.md).
  */
 export const MEDIA_RANKS = 5;
-/** Keys of one kind: three per rank (narrated, under way, not begun). */
-const KIND_SPAN = 3 * MEDIA_RANKS;
+/** Keys of one rank: narrated, half narrated, under way, not begun. */
+const STAGES = 4;
+/** Keys of one kind. */
+const KIND_SPAN = STAGES * MEDIA_RANKS;
 export const MEDIA_PRIORITY = {
   draft: 1,
   video: 2,
@@ -45,6 +48,11 @@ export interface MediaWork {
   /** Every scene of this run is narrated: what is left is its segments, soundtrack and join. */
   narrated?: boolean;
   /**
+   * At least half the scenes of this run are narrated (the narrations are the chain a video's
+   * other pieces wait on): its pieces go ahead of those of videos of its rank less far along.
+   */
+  halfNarrated?: boolean;
+  /**
    * The piece is a join, the last of a video: it goes first on its lane, whatever its video
    * (docs/decisions/0090-the-media-finishing-lane.md).
    */
@@ -71,8 +79,14 @@ export function mediaPriority(work: MediaWork): Priority {
   // it never waits behind another video's soundtrack on the finishing lane.
   if (work.kind === 'draft' || work.join) return { priorityKey: MEDIA_PRIORITY.draft, ...fairness };
   const rank = Math.min(Math.max(0, Math.floor(work.rank)), MEDIA_RANKS - 1);
-  const stage = work.narrated ? 0 : work.begun ? 1 : 2;
-  return { priorityKey: base + 3 * rank + stage, ...fairness };
+  return { priorityKey: base + STAGES * rank + stage(work), ...fairness };
+}
+
+/** The piece's key within its rank: 0 narrated, 1 half narrated, 2 under way, 3 not begun. */
+function stage(work: MediaWork): number {
+  if (work.narrated) return 0;
+  if (!work.begun) return STAGES - 1;
+  return work.halfNarrated ? 1 : 2;
 }
 
 /**
@@ -108,5 +122,5 @@ export function onFirstLane(work: MediaWork): boolean {
  */
 export function mediaCpuYield(priorityKey: number | undefined): number {
   if (!priorityKey) return 0;
-  return Math.min(9, Math.max(0, priorityKey - MEDIA_PRIORITY.video - 2));
+  return Math.min(9, Math.max(0, priorityKey - MEDIA_PRIORITY.video - (STAGES - 1)));
 }

@@ -182,6 +182,7 @@ export class VideoPipelineState {
       begun: this.run > 0 && this.mediaBegunRun === this.run,
       done: this.mediaBegunRun === this.run ? this.mediaDone : 0,
       narrated: this.narrated(),
+      halfNarrated: this.mediaScenes > 0 && 2 * this.narrationsDoneInRun() >= this.mediaScenes,
       rank: this.mediaRank,
     };
   }
@@ -216,8 +217,11 @@ export class VideoPipelineState {
    * the narrations' results are read): what is left is its segments, soundtrack and join.
    */
   narrated(): boolean {
-    const done = this.mediaBegunRun === this.run ? this.narrationsDone : 0;
-    return this.mediaScenes > 0 && done >= this.mediaScenes;
+    return this.mediaScenes > 0 && this.narrationsDoneInRun() >= this.mediaScenes;
+  }
+
+  private narrationsDoneInRun(): number {
+    return this.mediaBegunRun === this.run ? this.narrationsDone : 0;
   }
 
   query(): VideoWorkflowState {
