@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mayLowerNiceness } from '../../../../test/support/niceness';
 import { EspeakProcess } from './espeak-runtime';
 import { parseWavHeader } from './wav';
 
@@ -11,6 +13,46 @@ const alive = (pid: number) => {
     return false;
   }
 };
+
+/** How many of a process's threads run at each niceness (a Linux thread's niceness is its own). */
+function threadNiceness(pid: number): Map<number, number> {
+  const count = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      count.set(nice, (count.get(nice) ?? 0) + 1);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return count;
+}
+
+/**
+ * The most threads seen at each niceness while `run` was in flight, looked at every 5 ms, and
+ * the last look's.
+ */
+async function nicenessWhile(
+  pid: number,
+  run: Promise<unknown>,
+): Promise<{ most: Map<number, number>; last: Map<number, number> }> {
+  const most = new Map<number, number>();
+  let last = new Map<number, number>();
+  let done = false;
+  void run.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const now = threadNiceness(pid);
+    if (done) break;
+    last = now;
+    for (const [nice, n] of now) most.set(nice, Math.max(most.get(nice) ?? 0, n));
+    await sleep(5);
+  }
+  await run;
+  return { most, last };
+}
 
 /** The command line of a running process, as Linux shows it. */
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
@@ -87,6 +129,47 @@ describe('espeak-ng as a separate program', () => {
       );
     expect(said).toEqual(['wˈʌn', 'tˈuː', 'θɹˈiː', 'fˈoːɹ', 'fˈaɪv', 'sˈɪks']);
   });
+
+  // A long text to speak: the run lasts long enough to be looked at.
+  const long = {
+    files: { '/in.txt': 'This sentence is spoken again and again. '.repeat(40) },
+    readBack: '/out.wav',
+  };
+  const speak = ['-b', '1', '-v', 'en', '-w', '/out.wav', '-f', '/in.txt'];
+
+  it('runs a command at the niceness asked, and one that asks none at the program’s', async () => {
+    espeak = new EspeakProcess();
+    await espeak.run(['--version']);
+    const pid = espeak.pid!;
+    const niced = await nicenessWhile(pid, espeak.run(speak, { ...long, niceness: 15 }));
+    expect(niced.most.get(15)).toBeGreaterThanOrEqual(1);
+    const plain = await nicenessWhile(pid, espeak.run(speak, long));
+    expect(plain.last.get(15)).toBeUndefined();
+  });
+
+  it.skipIf(!mayLowerNiceness())(
+    'makes the next instance ahead at the niceness of the run before it, and a run that takes it goes at its own',
+    async () => {
+      espeak = new EspeakProcess();
+      await espeak.run(['--version']);
+      const pid = espeak.pid!;
+      expect(threadNiceness(pid).get(15)).toBeUndefined();
+      // After a run at 15 the instance made ahead for the next run waits at 15.
+      await espeak.run(['-q', '--ipa', '-v', 'en', '-f', '/in.txt'], {
+        files: { '/in.txt': 'Yes.' },
+        niceness: 15,
+      });
+      const deadline = Date.now() + 10_000;
+      while ((threadNiceness(pid).get(15) ?? 0) === 0 && Date.now() < deadline) await sleep(10);
+      expect(threadNiceness(pid).get(15)).toBe(1);
+      // A run of the program's niceness takes it back at once (and the next is made at 0).
+      const plain = await nicenessWhile(pid, espeak.run(speak, long));
+      expect(plain.last.get(15)).toBeUndefined();
+      // Taken at 0, a run at 12 goes at 12, beside the next instance made ahead at 12.
+      const niced = await nicenessWhile(pid, espeak.run(speak, { ...long, niceness: 12 }));
+      expect(niced.most.get(12)).toBe(2);
+    },
+  );
 
   it('rejects a run at once when aborted, then serves the next one', async () => {
     espeak = new EspeakProcess();

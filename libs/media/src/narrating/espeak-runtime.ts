@@ -23,6 +23,13 @@ export interface EspeakRun {
   file?: Uint8Array;
 }
 
+export interface EspeakRunOptions {
+  files?: Record<string, string>;
+  readBack?: string;
+  signal?: AbortSignal;
+  niceness?: number;
+}
+
 interface Answer {
   id: number;
   status: number;
@@ -55,11 +62,9 @@ export class EspeakProcess {
    * Runs the espeak-ng command line once. Input goes in as files (never as arguments, so text
    * starting with "-" is not read as an option) and the file named by `readBack` comes back.
    * Rejects with espeak-ng's first error line; an abort rejects at once and ends the run.
+   * `niceness` (0–19): the run's thread goes at it, never below the program's own.
    */
-  async run(
-    args: string[],
-    opts: { files?: Record<string, string>; readBack?: string; signal?: AbortSignal } = {},
-  ): Promise<EspeakRun> {
+  async run(args: string[], opts: EspeakRunOptions = {}): Promise<EspeakRun> {
     opts.signal?.throwIfAborted();
     const child = this.started();
     const id = this.nextId++;
@@ -83,7 +88,13 @@ export class EspeakProcess {
         },
       });
       this.busy(child);
-      this.send(child, { id, args, files: opts.files ?? {}, readBack: opts.readBack });
+      this.send(child, {
+        id,
+        args,
+        files: opts.files ?? {},
+        readBack: opts.readBack,
+        niceness: opts.niceness,
+      });
     });
     if (answer.status !== 0 || answer.failure !== undefined)
       throw new Error(
@@ -182,9 +193,6 @@ export function espeakProcess(): EspeakProcess {
 }
 
 /** Runs the espeak-ng command line once, in the process's espeak-ng program. */
-export function runEspeak(
-  args: string[],
-  opts: { files?: Record<string, string>; readBack?: string; signal?: AbortSignal } = {},
-): Promise<EspeakRun> {
+export function runEspeak(args: string[], opts: EspeakRunOptions = {}): Promise<EspeakRun> {
   return espeakProcess().run(args, opts);
 }

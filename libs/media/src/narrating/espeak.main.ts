@@ -5,7 +5,7 @@
  * espeak-runtime.ts; ends when its stdin closes (the service closed it, or is gone).
  * docs/decisions/0056-licence-and-provenance.md.
  *
- * Request:  {"id":1,"args":["-v","en",…],"files":{"/in.txt":"…"},"readBack":"/out.wav"}
+ * Request:  {"id":1,"args":["-v","en",…],"files":{"/in.txt":"…"},"readBack":"/out.wav","niceness":10}
  *           {"id":1,"cancel":true}   ends that run's thread at once (no answer follows)
  * Answer:   {"id":1,"status":0,"stdout":[…],"errors":[…],"file":"<base64>"}
  *           {"id":1,…,"failure":"…"} when the run could not complete
@@ -26,6 +26,8 @@ interface Request {
   args?: string[];
   files?: Record<string, string>;
   readBack?: string;
+  /** The run's scheduling niceness (0–19; none: the process's own). */
+  niceness?: number;
   cancel?: boolean;
 }
 
@@ -48,17 +50,40 @@ interface ThreadResult {
  * run's 0.23 s, most of it Emscripten's file-system errors (looked-up paths that do not exist yet)
  * each capturing a stack trace; the thread takes none
  * (docs/decisions/0081-espeak-instance-made-ahead.md).
+ *
+ * A run goes at its narration's niceness (a Linux thread's niceness is its own, and the thread
+ * serves one run): the phonemes of work that yields the cores yield them too. The instance made
+ * ahead is made at the niceness of the run it follows where the thread may lower its niceness
+ * again (root, `CAP_SYS_NICE` or `RLIMIT_NICE`), and the run that takes it sets its own as soon as
+ * it is handed over; elsewhere at the process's niceness, which a run only raises
+ * (docs/decisions/0093-espeak-runs-at-their-narration-niceness.md).
  */
 const THREAD_SOURCE = `
 Error.stackTraceLimit = 0;
 const { parentPort, workerData } = require('node:worker_threads');
 const { pathToFileURL } = require('node:url');
-const { loaderPath, wasm } = workerData;
+const fs = require('node:fs');
+const os = require('node:os');
+const { loaderPath, wasm, spareNiceness } = workerData;
 const stdout = [];
 const errors = [];
 let status = 0;
-// The run, once the process hands it over (the instance is made meanwhile).
-const request = new Promise((resolve) => parentPort.once('message', resolve));
+let own = 0;
+try { own = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0; } catch {}
+let base = 0;
+let lower = false;
+if (own) {
+  try { base = os.getPriority(own); os.setPriority(own, Math.min(19, base + 1)); os.setPriority(own, base); lower = base < 19; } catch {}
+  if (lower) { try { os.setPriority(own, Math.max(base, spareNiceness)); } catch {} }
+}
+// The run, once the process hands it over (the instance is made meanwhile); its niceness at once.
+const request = new Promise((resolve) => parentPort.once('message', (m) => {
+  if (own) {
+    const want = Math.min(19, Math.max(base, Number(m.niceness) || 0));
+    try { if (lower || want > base) os.setPriority(own, want); } catch {}
+  }
+  resolve(m);
+}));
 let exports;
 (async () => {
   const mod = await import(pathToFileURL(loaderPath).href);
@@ -119,8 +144,13 @@ function answer(message: Record<string, unknown>): void {
 /** The thread the next run takes: its instance made, waiting for the run (see THREAD_SOURCE). */
 let spare: Worker | undefined;
 
-function startThread(wasm: unknown): Worker {
-  const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { loaderPath, wasm }, execArgv: [] });
+/** A thread making its instance at `niceness` (where a run may take its own back), then waiting. */
+function startThread(wasm: unknown, niceness: number): Worker {
+  const thread = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { loaderPath, wasm, spareNiceness: niceness },
+    execArgv: [],
+  });
   // A spare that failed before it had a run is not taken: the next run starts another.
   thread.once('error', () => {
     if (spare === thread) spare = undefined;
@@ -142,8 +172,11 @@ async function run(req: Request): Promise<void> {
     });
     return;
   }
-  const thread = spare ?? startThread(wasm);
-  spare = startThread(wasm);
+  // The next run is most likely of the same work as this one: its instance is made at this one's
+  // niceness (a chain of an only video's narrations never waits for one made niced).
+  const niceness = req.niceness ?? 0;
+  const thread = spare ?? startThread(wasm, niceness);
+  spare = startThread(wasm, niceness);
   threads.set(req.id, thread);
   let result: ThreadResult | undefined;
   thread.once('message', (m: ThreadResult) => (result = m));
@@ -170,7 +203,12 @@ async function run(req: Request): Promise<void> {
       ...(r.failure !== undefined ? { failure: r.failure } : {}),
     });
   });
-  thread.postMessage({ args: req.args ?? [], files: req.files ?? {}, readBack: req.readBack });
+  thread.postMessage({
+    args: req.args ?? [],
+    files: req.files ?? {},
+    readBack: req.readBack,
+    niceness: req.niceness ?? 0,
+  });
 }
 
 createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })

@@ -1,6 +1,7 @@
 import { ProviderError, throwIfAborted } from '../common/media.errors';
 import {
   type GeneratedSpeech,
+  mediaNiceness,
   SPEECH_SPEED,
   type SpeechInput,
   type SpeechProvider,
@@ -67,6 +68,8 @@ export class LocalSpeechProvider implements SpeechProvider {
         files: { '/in.txt': text },
         readBack: '/out.wav',
         signal,
+        // A narration of work that yields the cores is spoken niced, as a Piper one is.
+        niceness: mediaNiceness('narration', input.yieldCpu),
       });
       wav = Buffer.from(run.file!);
     } catch (err) {

@@ -60,9 +60,15 @@ export async function phonemizeClauses(
   clauses: readonly Clause[],
   espeakVoice: string,
   signal?: AbortSignal,
+  /** The narration's niceness: espeak-ng's run goes at it (espeak.main.ts). */
+  niceness?: number,
 ): Promise<string[]> {
   const run = (text: string) =>
-    runEspeak(['-q', '--ipa', '-v', espeakVoice, '-f', '/in.txt'], { files: { '/in.txt': text }, signal });
+    runEspeak(['-q', '--ipa', '-v', espeakVoice, '-f', '/in.txt'], {
+      files: { '/in.txt': text },
+      signal,
+      niceness,
+    });
   const all = await run(clauses.map((c) => c.text).join('\n\n'));
   let lines = all.stdout;
   if (lines.length !== clauses.length) {

@@ -90,9 +90,10 @@ export class PiperSpeechProvider implements SpeechProvider {
       throw new ProviderError((err as Error).message, false, { cause: err });
     }
     const clauses = splitClauses(text);
+    const niceness = mediaNiceness('narration', input.yieldCpu);
     let phonemes: string[];
     try {
-      phonemes = await phonemizeClauses(clauses, voice.config.espeak.voice, signal);
+      phonemes = await phonemizeClauses(clauses, voice.config.espeak.voice, signal, niceness);
     } catch (err) {
       throwIfAborted(signal);
       throw new ProviderError(
@@ -121,7 +122,7 @@ export class PiperSpeechProvider implements SpeechProvider {
       speed,
       priority: input.priority,
       weight: input.weight,
-      niceness: mediaNiceness('narration', input.yieldCpu),
+      niceness,
     };
     try {
       throwIfAborted(signal);
