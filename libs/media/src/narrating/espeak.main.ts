@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
+import { THREAD_NICENESS_SOURCE } from '../common/thread-niceness';
 
 // The project compiles without DOM typings, which is where TypeScript declares WebAssembly.
 interface WasmApi {
@@ -68,19 +69,13 @@ const { loaderPath, wasm, spareNiceness } = workerData;
 const stdout = [];
 const errors = [];
 let status = 0;
-let own = 0;
-try { own = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0; } catch {}
-let base = 0;
-let lower = false;
-if (own) {
-  try { base = os.getPriority(own); os.setPriority(own, Math.min(19, base + 1)); os.setPriority(own, base); lower = base < 19; } catch {}
-  if (lower) { try { os.setPriority(own, Math.max(base, spareNiceness)); } catch {} }
-}
+${THREAD_NICENESS_SOURCE}
+if (mayLower) { try { os.setPriority(own, Math.max(base, spareNiceness)); } catch {} }
 // The run, once the process hands it over (the instance is made meanwhile); its niceness at once.
 const request = new Promise((resolve) => parentPort.once('message', (m) => {
   if (own) {
     const want = Math.min(19, Math.max(base, Number(m.niceness) || 0));
-    try { if (lower || want > base) os.setPriority(own, want); } catch {}
+    try { if (mayLower || want > base) os.setPriority(own, want); } catch {}
   }
   resolve(m);
 }));

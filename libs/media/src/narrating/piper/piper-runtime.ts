@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { THREAD_NICENESS_SOURCE } from '../../common/thread-niceness';
 
 /**
  * The ONNX runtime on a thread of its own. onnxruntime-node's `InferenceSession.create` and
@@ -40,14 +41,8 @@ const sessions = new Map();
 const shared = new Int32Array(workerData.shared);
 const tasks = () => { try { return fs.readdirSync('/proc/self/task').map(Number); } catch { return []; } };
 const comm = (t) => { try { return fs.readFileSync('/proc/self/task/' + t + '/comm', 'utf8').trim(); } catch { return ''; } };
-let own = 0;
-try { own = Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) || 0; } catch {}
-// The niceness the thread started with: a sentence never runs below it.
-let base = 0;
-let renice = false;
-if (own) {
-  try { base = os.getPriority(own); os.setPriority(own, Math.min(19, base + 1)); os.setPriority(own, base); renice = base < 19; } catch {}
-}
+// A sentence never runs below the niceness the thread started with (base).
+${THREAD_NICENESS_SOURCE}
 const reniced = new Set(own ? [own] : []);
 function publish() {
   const ids = [...reniced].slice(0, shared.length - ${TIDS});
@@ -56,13 +51,13 @@ function publish() {
 }
 Atomics.store(shared, ${BASE}, base);
 publish();
-Atomics.store(shared, ${RENICE}, renice ? 1 : 0);
+Atomics.store(shared, ${RENICE}, mayLower ? 1 : 0);
 function apply(want) { for (const t of reniced) { try { os.setPriority(t, want); } catch {} } }
 // Applied on every sentence: the main thread may have lowered the threads for the one before.
 // Read again after applying: a niceness lent meanwhile was either seen here or is applied by the
 // main thread after this.
 function niceFor(asked) {
-  if (!renice) return;
+  if (!mayLower) return;
   const lent = Atomics.load(shared, ${LENT});
   const want = Math.min(19, Math.max(base, lent >= 0 ? Math.min(asked, lent) : asked));
   apply(want);
