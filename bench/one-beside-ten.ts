@@ -12,6 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { MediaPiece } from '@vidgen/stack-harness';
 import { mediaTimeBreakdown, piecesOneByOne } from './media-breakdown';
+import { median } from './proc-stats';
 import type { BenchApi } from './support';
 
 // biome-ignore lint/suspicious/noExplicitAny: API records are read loosely here
@@ -33,12 +34,6 @@ export interface OneBesideTen {
   /** Each round's [alone, beside] seconds, in order. */
   rounds: [number, number][];
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** Three clients of fresh accounts on the stack (a round's `alone`, `quiet` and `busy`). */
 export type RoundAccounts = () => Promise<{ alone: BenchApi; quiet: BenchApi; busy: BenchApi }>;
