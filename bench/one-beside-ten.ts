@@ -31,12 +31,10 @@ export interface OneBesideTen {
   besideS: number;
   /** besideS / aloneS */
   ratio: number;
-  /** Each round's [alone, beside] seconds, in order. */
-  rounds: [number, number][];
 }
 
-/** Three clients of fresh accounts on the stack (a round's `alone`, `quiet` and `busy`). */
-export type RoundAccounts = () => Promise<{ alone: BenchApi; quiet: BenchApi; busy: BenchApi }>;
+/** A round's clients, of three fresh accounts on the stack. */
+type Accounts = { alone: BenchApi; quiet: BenchApi; busy: BenchApi };
 
 function body(label: string, scenes: number) {
   return {
@@ -78,27 +76,26 @@ async function finished(call: BenchApi, id: string, deadline: number): Promise<n
  * by itself; then `busy`'s ten and `quiet`'s one, sent together.
  */
 export async function oneBesideTen(
-  fresh: RoundAccounts,
+  fresh: () => Promise<Accounts>,
   scenes: number,
   /** The media pieces of a video's run, to print where its time went (the last round's). */
   timeline?: (videoId: string) => Promise<MediaPiece[]>,
 ): Promise<OneBesideTen> {
-  const rounds: [number, number][] = [];
+  const rounds: { aloneS: number; besideS: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const round = await oneRound(await fresh(), scenes, r === ROUNDS - 1 ? timeline : undefined);
-    rounds.push([round.aloneS, round.besideS]);
+    rounds.push(await oneRound(await fresh(), scenes, r === ROUNDS - 1 ? timeline : undefined));
   }
-  const aloneS = median(rounds.map(([a]) => a));
-  const besideS = median(rounds.map(([, b]) => b));
+  const aloneS = median(rounds.map((r) => r.aloneS));
+  const besideS = median(rounds.map((r) => r.besideS));
   console.log(
     `  one beside ten, ${ROUNDS} rounds: ${besideS.toFixed(1)} s beside against ${aloneS.toFixed(1)} s alone (medians), ${(besideS / aloneS).toFixed(2)}×`,
   );
-  return { aloneS, besideS, ratio: besideS / aloneS, rounds };
+  return { aloneS, besideS, ratio: besideS / aloneS };
 }
 
 /** One round: the lone video alone, then beside the busy account's ten. */
 async function oneRound(
-  accounts: { alone: BenchApi; quiet: BenchApi; busy: BenchApi },
+  accounts: Accounts,
   scenes: number,
   timeline?: (videoId: string) => Promise<MediaPiece[]>,
 ): Promise<{ aloneS: number; besideS: number }> {
